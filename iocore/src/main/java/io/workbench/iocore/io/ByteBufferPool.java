@@ -28,7 +28,7 @@ public final class ByteBufferPool {
      * @param maxCapacity the largest pooled capacity; larger requests are allocated and not kept
      * @param maxRetained how many free buffers each size class keeps at most
      */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public ByteBufferPool(boolean direct, int maxCapacity, int maxRetained) {
         if (maxCapacity < 1 << MIN_SHIFT || Integer.bitCount(maxCapacity) != 1) {
             throw new IllegalArgumentException("maxCapacity must be a power of two >= " + (1 << MIN_SHIFT) + ", was " + maxCapacity);

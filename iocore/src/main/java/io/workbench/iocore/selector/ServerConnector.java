@@ -185,7 +185,7 @@ public final class ServerConnector implements LifeCycle, Dumpable {
                 key = server.register(selector.selector(), SelectionKey.OP_ACCEPT, this);
             } catch (ClosedChannelException x) {
                 LOG.log(System.Logger.Level.DEBUG, "{0} closed before it registered", ServerConnector.this);
-            } catch (IOException | RuntimeException x) {
+            } catch (RuntimeException x) {
                 LOG.log(System.Logger.Level.ERROR, "cannot register " + ServerConnector.this, x);
                 close(x);
             }

@@ -240,6 +240,11 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
         }
     }
 
+    /** @return the selector this endpoint lives on, for tests */
+    ManagedSelector selectorForTest() {
+        return selector;
+    }
+
     /** @return the write flusher, for diagnosis and tests */
     public WriteFlusher getWriteFlusher() {
         return writeFlusher;

@@ -194,9 +194,6 @@ public final class BoundedThreadPool implements ThreadPool {
         if (dropped > 0) {
             LOG.log(System.Logger.Level.WARNING, "{0}: dropped {1} queued tasks on stop", this, dropped);
         }
-        for (int i = 0; i < live.size() + 1; i++) {
-            jobs.offer(STOP);
-        }
         if (!join(STOP_GRACE_MILLIS)) {
             live.forEach(Thread::interrupt);
             if (!join(STOP_GRACE_MILLIS)) {
@@ -209,7 +206,12 @@ public final class BoundedThreadPool implements ThreadPool {
 
     private boolean join(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        for (Thread thread : live.toArray(new Thread[0])) {
+        Thread[] snapshot = live.toArray(new Thread[0]);
+        // One STOP per thread: each takes one and exits, an idle one at once, a busy one when its task ends.
+        for (int i = 0; i < snapshot.length; i++) {
+            jobs.offer(STOP);
+        }
+        for (Thread thread : snapshot) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 break;

@@ -168,6 +168,7 @@ class SocketChannelEndPointTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the client socket is closed inside the race on purpose
     void closeRacingAPendingWriteFailsItsCallbackExactlyOnce() throws Exception {
         for (int round = 0; round < 20; round++) {
             AtomicReference<BigWriter> writer = new AtomicReference<>();
