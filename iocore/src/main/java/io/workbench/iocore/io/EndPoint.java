@@ -17,10 +17,10 @@ import java.nio.ByteBuffer;
  */
 public interface EndPoint extends Closeable {
 
-    /** @return the local address, or null once closed */
+    /** @return the local address as it was when the endpoint opened */
     InetSocketAddress getLocalAddress();
 
-    /** @return the remote address, or null once closed */
+    /** @return the remote address as it was when the endpoint opened */
     InetSocketAddress getRemoteAddress();
 
     /** @return true until {@link #close(Throwable)} */
@@ -55,7 +55,8 @@ public interface EndPoint extends Closeable {
      * Writes every byte of {@code buffers} in order, as one gather write, then completes
      * {@code callback}: in this call if the socket took everything, later from the selector if it
      * had to wait for the socket to drain. The caller must not touch the buffers (or the array)
-     * until the callback runs. A closed endpoint fails the callback.
+     * until the callback runs. A closed endpoint fails the callback. On a hot path pass a reused
+     * array rather than varargs: the array would otherwise be the only allocation per write.
      *
      * @throws java.nio.channels.WritePendingException if the previous write has not completed
      */
