@@ -109,14 +109,16 @@ class SocketChannelEndPointTest {
                 completions.incrementAndGet();
                 done.completeExceptionally(x);
             }), data);
-            pendingAfterWrite = ((SocketChannelEndPoint) getEndPoint()).getWriteFlusher().isPending();
-            if (pendingAfterWrite) {
+            boolean pending = ((SocketChannelEndPoint) getEndPoint()).getWriteFlusher().isPending();
+            if (pending) {
                 try {
                     getEndPoint().write(Callback.NOOP, ByteBuffer.allocate(1));
                 } catch (WritePendingException x) {
                     writePendingError = x;
                 }
             }
+            // Last: the test reads the other fields once it sees this.
+            pendingAfterWrite = pending;
         }
 
         @Override
