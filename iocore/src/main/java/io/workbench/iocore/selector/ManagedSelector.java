@@ -123,6 +123,9 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
 
     @Override
     public Runnable produce() {
+        if (closed) {
+            return null;
+        }
         Thread current = Thread.currentThread();
         if (producerThread != current) {
             producerThread = current;
