@@ -1,0 +1,309 @@
+package io.workbench.iocore.io;
+
+import io.workbench.iocore.callback.Callback;
+import io.workbench.iocore.callback.Invocable.InvocationType;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritePendingException;
+import java.util.Objects;
+
+/**
+ * One write at a time over a non-blocking target, completing later when the target could not
+ * take everything at once: a lock-free state machine after Jetty's {@code WriteFlusher}.
+ *
+ * <pre>
+ *                  write()          flush took all
+ *   IDLE -------------------> WRITING -----------------------------------------> IDLE (cb.succeeded)
+ *    |                          |  flush took part: keep cb+buffers, then
+ *    |                          +--------------------> PENDING --completeWrite()--> COMPLETING
+ *    |                          |                       ^   |                        |  |
+ *    |                          |                       |   |   took part again      |  | took all
+ *    |                          |                       +---+------------------------+  +--> IDLE (cb.succeeded)
+ *    |  onFail()                | flush threw, or       |
+ *    +--------> FAILED <--------+ onFail() meanwhile    | onFail(): the failing thread fails cb
+ *               (final)  <------------------------------+
+ *                        <--- COMPLETING: flush threw, or onFail() meanwhile
+ *
+ *   write() while WRITING, PENDING or COMPLETING: WritePendingException, state untouched
+ *   write() while FAILED: its callback fails at once with the recorded failure
+ * </pre>
+ *
+ * <p>Who completes the callback, exactly once: the thread that owns WRITING or COMPLETING
+ * completes it when its CAS out of that state succeeds, or fails it when that CAS finds FAILED
+ * (an {@link #onFail} came meanwhile and left the callback to the owner); from PENDING, nobody
+ * owns it, and whichever of {@link #completeWrite()} and {@link #onFail} wins the CAS out of
+ * PENDING takes it.
+ *
+ * <p>The state is one int, changed only in {@link #cas}, which checks the move against
+ * {@link #NEXT}. The pending callback and buffers are plain fields, written by the owner before
+ * its release CAS to PENDING and read by the thread whose CAS takes PENDING; the failure is set
+ * once, by CAS, before the CAS to FAILED, so whoever sees FAILED sees a failure. A write that
+ * completes at once (the common case) is two CASes and allocates nothing.
+ *
+ * <p>The socket is reached through {@link Target}, so a jcstress test can drive the machine with
+ * scripted flushes and no socket.
+ */
+public final class WriteFlusher {
+
+    /** What the machine needs from its endpoint. */
+    public interface Target {
+        /**
+         * Writes as much of {@code buffers} as the socket takes now, without blocking.
+         *
+         * @return true if every buffer is now empty
+         */
+        boolean flush(ByteBuffer[] buffers) throws IOException;
+
+        /** The flush was partial: call {@link WriteFlusher#completeWrite()} once writable (on NIO: add OP_WRITE). */
+        void onIncompleteFlush();
+    }
+
+    private static final System.Logger LOG = System.getLogger(WriteFlusher.class.getName());
+    private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
+
+    public static final int IDLE = 0;
+    public static final int WRITING = 1;
+    public static final int PENDING = 2;
+    public static final int COMPLETING = 3;
+    public static final int FAILED = 4;
+    private static final String[] NAMES = {"IDLE", "WRITING", "PENDING", "COMPLETING", "FAILED"};
+
+    /** For each state, the bit set of states it may move to. */
+    private static final int[] NEXT = new int[NAMES.length];
+
+    static {
+        NEXT[IDLE] = 1 << WRITING | 1 << FAILED;
+        NEXT[WRITING] = 1 << IDLE | 1 << PENDING | 1 << FAILED;
+        NEXT[PENDING] = 1 << COMPLETING | 1 << FAILED;
+        NEXT[COMPLETING] = 1 << IDLE | 1 << PENDING | 1 << FAILED;
+        NEXT[FAILED] = 0;
+    }
+
+    private static final VarHandle STATE;
+    private static final VarHandle FAILURE;
+    private static final VarHandle CALLBACK;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(WriteFlusher.class, "state", int.class);
+            FAILURE = lookup.findVarHandle(WriteFlusher.class, "failure", Throwable.class);
+            CALLBACK = lookup.findVarHandle(WriteFlusher.class, "callback", Callback.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Target target;
+    @SuppressWarnings("unused") // through STATE
+    private volatile int state;
+    /** Set once, before the state becomes FAILED. */
+    @SuppressWarnings("unused") // through FAILURE
+    private volatile Throwable failure;
+    /** The pending write: owned by whoever owns WRITING, PENDING (published by the CAS to it) or COMPLETING. */
+    private Callback callback;
+    private ByteBuffer[] buffers;
+
+    public WriteFlusher(Target target) {
+        this.target = Objects.requireNonNull(target, "target");
+    }
+
+    /**
+     * Writes {@code buffers}, completing {@code callback} in this call if the target takes all
+     * of them, or later from {@link #completeWrite()}.
+     *
+     * @throws WritePendingException if a write is already in progress
+     */
+    public void write(Callback callback, ByteBuffer... buffers) {
+        Objects.requireNonNull(callback, "callback");
+        Objects.requireNonNull(buffers, "buffers");
+        while (true) {
+            int s = (int) STATE.getVolatile(this);
+            if (s == IDLE) {
+                if (cas(IDLE, WRITING)) {
+                    break;
+                }
+            } else if (s == FAILED) {
+                callback.failed(failureOrClosed());
+                return;
+            } else {
+                throw new WritePendingException();
+            }
+        }
+        boolean complete;
+        try {
+            complete = target.flush(buffers);
+        } catch (Throwable x) {
+            failOwned(WRITING, callback, x);
+            return;
+        }
+        if (complete) {
+            finish(WRITING, callback);
+            return;
+        }
+        this.callback = callback;
+        this.buffers = buffers;
+        if (cas(WRITING, PENDING)) {
+            incompleteFlush();
+        } else {
+            // onFail() came while we were writing and left the callback to us.
+            this.callback = null;
+            this.buffers = null;
+            callback.failed(failureOrClosed());
+        }
+    }
+
+    /**
+     * The target is writable again: continues the pending write, completing its callback if it
+     * now finishes. Does nothing unless a write is pending.
+     */
+    public void completeWrite() {
+        if ((int) STATE.getVolatile(this) != PENDING || !cas(PENDING, COMPLETING)) {
+            return;
+        }
+        Callback pending = this.callback;
+        ByteBuffer[] remaining = this.buffers;
+        boolean complete;
+        try {
+            complete = target.flush(remaining);
+        } catch (Throwable x) {
+            this.callback = null;
+            this.buffers = null;
+            failOwned(COMPLETING, pending, x);
+            return;
+        }
+        if (complete) {
+            this.callback = null;
+            this.buffers = null;
+            finish(COMPLETING, pending);
+        } else if (cas(COMPLETING, PENDING)) {
+            incompleteFlush();
+        } else {
+            this.callback = null;
+            this.buffers = null;
+            pending.failed(failureOrClosed());
+        }
+    }
+
+    /**
+     * Fails the write in progress, if any, and every later one, with {@code cause}.
+     *
+     * @return true if a write was in progress (it fails, here if it was pending, else in the
+     *         thread that is writing); false if the flusher was idle or had already failed
+     */
+    public boolean onFail(Throwable cause) {
+        recordFailure(cause);
+        while (true) {
+            int s = (int) STATE.getVolatile(this);
+            switch (s) {
+                case IDLE -> {
+                    if (cas(IDLE, FAILED)) {
+                        return false;
+                    }
+                }
+                case WRITING, COMPLETING -> {
+                    if (cas(s, FAILED)) {
+                        return true;
+                    }
+                }
+                case PENDING -> {
+                    if (cas(PENDING, FAILED)) {
+                        Callback pending = this.callback;
+                        this.callback = null;
+                        this.buffers = null;
+                        pending.failed(failureOrClosed());
+                        return true;
+                    }
+                }
+                default -> {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /** @return the current state: {@link #IDLE}, {@link #WRITING}, {@link #PENDING}, {@link #COMPLETING} or {@link #FAILED} */
+    public int getState() {
+        return (int) STATE.getVolatile(this);
+    }
+
+    /** @return true while a write waits for the target to become writable */
+    public boolean isPending() {
+        return getState() == PENDING;
+    }
+
+    /** @return true if no write is in progress and the flusher has not failed */
+    public boolean isIdle() {
+        return getState() == IDLE;
+    }
+
+    /** @return the failure, once failed; else null */
+    public Throwable getFailure() {
+        return failure;
+    }
+
+    /** @return the pending callback's invocation type, NON_BLOCKING if none; a snapshot, for choosing a thread */
+    public InvocationType getCallbackInvocationType() {
+        Callback pending = (Callback) CALLBACK.getOpaque(this);
+        return pending == null ? InvocationType.NON_BLOCKING : pending.getInvocationType();
+    }
+
+    private void finish(int owned, Callback callback) {
+        if (cas(owned, IDLE)) {
+            callback.succeeded();
+        } else {
+            // Everything was written, but the endpoint failed meanwhile: the caller must not go on.
+            callback.failed(failureOrClosed());
+        }
+    }
+
+    private void incompleteFlush() {
+        try {
+            target.onIncompleteFlush();
+        } catch (Throwable x) {
+            onFail(x);
+        }
+    }
+
+    private void failOwned(int owned, Callback callback, Throwable cause) {
+        recordFailure(cause);
+        // The CAS fails only if onFail() got there first; FAILED either way, and the callback is ours.
+        cas(owned, FAILED);
+        callback.failed(failureOrClosed());
+    }
+
+    private void recordFailure(Throwable cause) {
+        FAILURE.compareAndSet(this, null, cause != null ? cause : new IOException("failed(null)"));
+    }
+
+    private Throwable failureOrClosed() {
+        Throwable x = failure;
+        return x != null ? x : new IOException("write flusher failed");
+    }
+
+    private boolean cas(int expected, int next) {
+        if ((NEXT[expected] & 1 << next) == 0) {
+            throw new IllegalStateException(NAMES[expected] + " !-> " + NAMES[next] + " is not a transition of " + this);
+        }
+        boolean swapped = STATE.compareAndSet(this, expected, next);
+        if (DEBUG) {
+            LOG.log(System.Logger.Level.DEBUG, "{0} {1}{2}{3}", this, NAMES[expected], swapped ? "-->" : "!->", NAMES[next]);
+        }
+        return swapped;
+    }
+
+    /** @return the name of a state constant */
+    public static String name(int state) {
+        return NAMES[state];
+    }
+
+    @Override
+    public String toString() {
+        int s = getState();
+        Throwable x = failure;
+        return "WriteFlusher@" + Integer.toHexString(hashCode()) + "[" + NAMES[s]
+                + (s == FAILED && x != null ? "," + x : "") + "]";
+    }
+}

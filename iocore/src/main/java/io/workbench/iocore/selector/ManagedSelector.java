@@ -1,0 +1,433 @@
+package io.workbench.iocore.selector;
+
+import io.workbench.iocore.io.Connection;
+import io.workbench.iocore.io.ConnectionFactory;
+import io.workbench.iocore.thread.Dumpable;
+import io.workbench.iocore.thread.ExecutionStrategy;
+import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jctools.queues.MpscUnboundedArrayQueue;
+
+/**
+ * One NIO {@link Selector} and the loop that drives it, as the {@link ExecutionStrategy.Producer}
+ * of an execution strategy: each call to {@link #produce()} returns the task of the next ready
+ * key, and when the ready keys are exhausted it applies the round's interest changes, runs the
+ * actions other threads submitted, sweeps for idle endpoints when due, and selects again.
+ *
+ * <p>Rules that keep it fast:
+ * <ul>
+ *   <li>Interest ops are changed only here, and only when they differ from what the key has
+ *       (each change is an {@code epoll_ctl}): a connection that reads, answers and asks to read
+ *       again within one round leaves its key untouched.</li>
+ *   <li>Other threads reach the selector only through {@link #submit(Runnable)}: a lock-free
+ *       JCTools MPSC queue, and a {@code wakeup()} only when {@link SelectorWakeup} says the
+ *       selector is blocked.</li>
+ *   <li>Ready keys are collected with {@code select(Consumer, timeout)} into an array this class
+ *       reuses, so selecting allocates nothing (no selected-key set, no iterator).</li>
+ * </ul>
+ * The producing thread may change over time (the adaptive strategy hands production to other
+ * threads), but only one produces at a time, and the hand-off is a happens-before edge, so the
+ * fields marked "producer-owned" need no other synchronization.
+ */
+public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpable {
+
+    private static final System.Logger LOG = System.getLogger(ManagedSelector.class.getName());
+    private static final int MAX_ACTIONS_PER_ROUND = 4096;
+    private static final long STOP_TIMEOUT_MILLIS = 10_000;
+
+    private final SelectorManager manager;
+    private final int id;
+    private final long sweepPeriodNanos;
+    private final long sweepPeriodMillis;
+    private final MpscUnboundedArrayQueue<Runnable> actions = new MpscUnboundedArrayQueue<>(256);
+    private final SelectorWakeup wakeup = new SelectorWakeup();
+    private final Consumer<SelectionKey> collector = this::collect;
+    private final AtomicInteger endPoints = new AtomicInteger();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Object closedLock = new Object();
+    private final ExecutionStrategy strategy;
+    private volatile Selector selector;
+    private volatile boolean stopping;
+    private volatile boolean closed;
+    private volatile Thread producerThread;
+
+    // Producer-owned.
+    private SelectionKey[] ready = new SelectionKey[64];
+    private int readyCount;
+    private int readyIndex;
+    private long nextSweep;
+
+    ManagedSelector(SelectorManager manager, int id, ExecutionStrategy.Kind kind, long sweepPeriodMillis) {
+        this.manager = manager;
+        this.id = id;
+        this.sweepPeriodMillis = sweepPeriodMillis;
+        this.sweepPeriodNanos = TimeUnit.MILLISECONDS.toNanos(sweepPeriodMillis);
+        this.strategy = kind.create(this, manager.getProducerPool(), manager.getWorkerPool());
+    }
+
+    void start() throws IOException {
+        selector = Selector.open();
+        nextSweep = System.nanoTime() + sweepPeriodNanos;
+        strategy.dispatch();
+    }
+
+    /**
+     * Runs {@code action} on this selector's producing thread, before its next select; wakes the
+     * selector if it is blocked. Actions must not block.
+     *
+     * @return false if the selector has stopped and will run nothing more
+     */
+    public boolean submit(Runnable action) {
+        if (closed) {
+            return false;
+        }
+        actions.offer(action);
+        if (closed) {
+            // The selector closed while we offered: nobody else will run what is left.
+            drainClosed();
+        } else if (wakeup.claimWakeup()) {
+            Selector s = selector;
+            if (s != null) {
+                s.wakeup();
+            }
+        }
+        return true;
+    }
+
+    /** @return true if the calling thread is producing for this selector right now */
+    public boolean isSelectorThread() {
+        return producerThread == Thread.currentThread();
+    }
+
+    /** @return the number of endpoints registered here and not yet closed */
+    public int getEndPointCount() {
+        return endPoints.get();
+    }
+
+    /** @return the strategy that runs this selector's tasks */
+    public ExecutionStrategy getStrategy() {
+        return strategy;
+    }
+
+    @Override
+    public Runnable produce() {
+        if (closed) {
+            return null;
+        }
+        Thread current = Thread.currentThread();
+        if (producerThread != current) {
+            producerThread = current;
+        }
+        while (true) {
+            while (readyIndex < readyCount) {
+                Runnable task = processSelected(ready[readyIndex++]);
+                if (task != null) {
+                    return task;
+                }
+            }
+            if (readyCount > 0) {
+                updateKeys();
+            }
+            runActions();
+            if (stopping) {
+                closeAll();
+                producerThread = null;
+                return null;
+            }
+            sweepIfDue();
+            select();
+        }
+    }
+
+    private Runnable processSelected(SelectionKey key) {
+        if (!(key.attachment() instanceof Selectable selectable)) {
+            return null;
+        }
+        try {
+            return key.isValid() ? selectable.onSelected(key) : null;
+        } catch (java.nio.channels.CancelledKeyException x) {
+            return null;
+        } catch (Throwable x) {
+            LOG.log(System.Logger.Level.WARNING, "processing " + selectable + " failed", x);
+            selectable.close(x);
+            return null;
+        }
+    }
+
+    private void updateKeys() {
+        for (int i = 0; i < readyCount; i++) {
+            SelectionKey key = ready[i];
+            ready[i] = null;
+            if (key.attachment() instanceof Selectable selectable) {
+                try {
+                    selectable.updateKey(key);
+                } catch (java.nio.channels.CancelledKeyException x) {
+                    // Closed meanwhile: the close path cleans up.
+                }
+            }
+        }
+        readyCount = 0;
+        readyIndex = 0;
+    }
+
+    private void runActions() {
+        for (int i = 0; i < MAX_ACTIONS_PER_ROUND; i++) {
+            Runnable action = actions.poll();
+            if (action == null) {
+                return;
+            }
+            runAction(action);
+        }
+    }
+
+    private static void runAction(Runnable action) {
+        try {
+            action.run();
+        } catch (Throwable x) {
+            LOG.log(System.Logger.Level.WARNING, "selector action " + action + " failed", x);
+        }
+    }
+
+    private void select() {
+        Selector s = selector;
+        try {
+            if (wakeup.prepareToSelect(actions)) {
+                try {
+                    s.select(collector, sweepPeriodMillis);
+                } finally {
+                    wakeup.selected();
+                }
+            } else {
+                s.selectNow(collector);
+            }
+        } catch (ClosedSelectorException x) {
+            stopping = true;
+        } catch (IOException x) {
+            LOG.log(System.Logger.Level.WARNING, "select failed on " + this, x);
+        }
+    }
+
+    private void collect(SelectionKey key) {
+        if (readyCount == ready.length) {
+            ready = Arrays.copyOf(ready, readyCount * 2);
+        }
+        ready[readyCount++] = key;
+    }
+
+    private void sweepIfDue() {
+        long now = System.nanoTime();
+        if (now - nextSweep < 0) {
+            return;
+        }
+        nextSweep = now + sweepPeriodNanos;
+        for (SelectionKey key : selector.keys()) {
+            if (key.isValid() && key.attachment() instanceof Selectable selectable) {
+                try {
+                    selectable.onSweep(now);
+                } catch (Throwable x) {
+                    LOG.log(System.Logger.Level.WARNING, "sweeping " + selectable + " failed", x);
+                }
+            }
+        }
+    }
+
+    /** Registers an accepted channel and opens its connection, on this selector's thread. */
+    void register(SocketChannel channel, ConnectionFactory factory) {
+        if (!submit(new Register(channel, factory))) {
+            closeQuietly(channel);
+        }
+    }
+
+    /**
+     * Creates the endpoint for a registered channel and opens its connection; producer thread only.
+     *
+     * @return the connection, or null if opening it failed (the endpoint is then closed)
+     */
+    Connection createEndPoint(SocketChannel channel, SelectionKey key, ConnectionFactory factory) {
+        SocketChannelEndPoint endPoint = new SocketChannelEndPoint(channel, this, key, manager.getConfig().idleTimeoutMillis());
+        key.attach(endPoint);
+        endPoints.incrementAndGet();
+        try {
+            Connection connection = factory.newConnection(endPoint);
+            if (connection == null || connection.getEndPoint() != endPoint) {
+                throw new IllegalStateException(factory + " made " + connection + " for " + endPoint);
+            }
+            endPoint.setConnection(connection);
+            connection.onOpen();
+            return connection;
+        } catch (Throwable x) {
+            LOG.log(System.Logger.Level.WARNING, "opening a connection for " + endPoint + " failed", x);
+            endPoint.close(x);
+            return null;
+        }
+    }
+
+    /** An endpoint closed: it is forgotten and its connection told; on the producing thread when possible. */
+    void onEndPointClosed(SocketChannelEndPoint endPoint, Throwable cause) {
+        endPoints.decrementAndGet();
+        Connection connection = endPoint.getConnection();
+        if (connection != null) {
+            try {
+                connection.onClose(cause);
+            } catch (Throwable x) {
+                LOG.log(System.Logger.Level.WARNING, connection + ".onClose() failed", x);
+            }
+        }
+    }
+
+    /** Asks the selector to stop and waits until it closed every endpoint and itself. */
+    void stop() {
+        if (selector == null) {
+            return;
+        }
+        stopping = true;
+        if (!submit(() -> { })) {
+            return;
+        }
+        try {
+            if (!stopped.await(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+                LOG.log(System.Logger.Level.ERROR, "{0} did not stop in {1} ms", this, STOP_TIMEOUT_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Producer thread, once: closes every endpoint, runs their close actions, releases the fds. */
+    private void closeAll() {
+        Selector s = selector;
+        try {
+            AsynchronousCloseException cause = new AsynchronousCloseException();
+            for (SelectionKey key : s.keys().toArray(new SelectionKey[0])) {
+                if (key.attachment() instanceof Selectable selectable) {
+                    try {
+                        selectable.close(cause);
+                    } catch (Throwable x) {
+                        LOG.log(System.Logger.Level.WARNING, "closing " + selectable + " failed", x);
+                    }
+                }
+            }
+            for (int i = 0; i < readyCount; i++) {
+                ready[i] = null;
+            }
+            readyCount = 0;
+            readyIndex = 0;
+            Runnable action;
+            while ((action = actions.poll()) != null) {
+                runAction(action);
+            }
+            closed = true;
+            drainClosed();
+            // Deregisters the cancelled keys, which is when the JDK really closes their channels.
+            s.selectNow();
+            s.close();
+        } catch (IOException | ClosedSelectorException x) {
+            LOG.log(System.Logger.Level.WARNING, "closing " + this + " failed", x);
+        } finally {
+            closed = true;
+            stopped.countDown();
+        }
+    }
+
+    /** After close, any thread may run what is left; the lock keeps the queue single-consumer. */
+    private void drainClosed() {
+        synchronized (closedLock) {
+            Runnable action;
+            while ((action = actions.poll()) != null) {
+                runAction(action);
+            }
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable closeable) {
+        try {
+            closeable.close();
+        } catch (IOException ignored) {
+            // Nothing more to do for a channel we are giving up on.
+        }
+    }
+
+    @Override
+    public void dump(StringBuilder out, String indent) {
+        Dumpable.line(out, indent, this);
+        Dumpable.line(out, indent + "  ", strategy);
+        CompletableFuture<List<String>> keys = new CompletableFuture<>();
+        // Keys may only be read on the selector thread: ask it.
+        boolean asked = submit(() -> {
+            List<String> lines = new ArrayList<>();
+            for (SelectionKey key : selector.keys()) {
+                lines.add(String.valueOf(key.attachment()));
+            }
+            keys.complete(lines);
+        });
+        try {
+            List<String> lines = asked ? keys.get(5, TimeUnit.SECONDS) : List.of();
+            for (String line : lines) {
+                Dumpable.line(out, indent + "  ", line);
+            }
+        } catch (Exception x) {
+            Dumpable.line(out, indent + "  ", "<keys unavailable: " + x + ">");
+        }
+    }
+
+    @Override
+    public String toString() {
+        String state = closed ? "CLOSED" : stopping ? "STOPPING" : selector == null ? "NEW" : "RUNNING";
+        return "ManagedSelector@" + Integer.toHexString(hashCode()) + "[id=" + id + "," + state
+                + ",wakeup=" + SelectorWakeup.name(wakeup.get()) + ",endPoints=" + endPoints.get()
+                + ",actions=" + actions.size() + "]";
+    }
+
+    /** Registers an accepted channel with this selector and opens its connection. */
+    private final class Register implements Runnable {
+        private final SocketChannel channel;
+        private final ConnectionFactory factory;
+
+        Register(SocketChannel channel, ConnectionFactory factory) {
+            this.channel = channel;
+            this.factory = factory;
+        }
+
+        @Override
+        public void run() {
+            if (stopping) {
+                closeQuietly(channel);
+                return;
+            }
+            SelectionKey key;
+            try {
+                key = channel.register(selector, 0);
+            } catch (IOException | RuntimeException x) {
+                LOG.log(System.Logger.Level.DEBUG, "registering {0} failed: {1}", channel, x);
+                closeQuietly(channel);
+                return;
+            }
+            createEndPoint(channel, key, factory);
+        }
+
+        @Override
+        public String toString() {
+            return "register[" + channel + "]";
+        }
+    }
+
+    Selector selector() {
+        return selector;
+    }
+
+    SelectorManager manager() {
+        return manager;
+    }
+}

@@ -1,0 +1,486 @@
+package io.workbench.iocore.selector;
+
+import io.workbench.iocore.callback.Callback;
+import io.workbench.iocore.callback.Invocable;
+import io.workbench.iocore.io.Connection;
+import io.workbench.iocore.io.EndPoint;
+import io.workbench.iocore.io.FillInterest;
+import io.workbench.iocore.io.WriteFlusher;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An {@link EndPoint} over a non-blocking {@link SocketChannel} registered with a
+ * {@link ManagedSelector}.
+ *
+ * <h2>Interest ops, without a lock</h2>
+ * One int, {@code interest}, holds the ops the endpoint wants and an {@code UPDATE_PENDING} flag
+ * meaning "the selector will apply {@code interest} to the key soon". Any thread adds an op
+ * ({@link #changeInterests}); only the thread that sets {@code UPDATE_PENDING} submits an update
+ * action, so concurrent requests cost one queue entry. When the key is selected, the selector
+ * removes the ready ops from {@code interest} and sets {@code UPDATE_PENDING} itself, so a
+ * connection that asks to read again while its task runs in that round submits nothing; at the
+ * end of the round {@link #updateKey} clears the flag and calls {@code interestOps()} only if the
+ * ops differ from the key's, which for a read-answer-read-again connection they do not.
+ *
+ * <pre>
+ *   interest:  ops | UPDATE_PENDING
+ *   changeInterests(op), any thread:   ops |= op; if !UPDATE_PENDING: set it, submit(updateKey)
+ *   onSelected(ready), selector:       ops &= ~ready; set UPDATE_PENDING (its updateKey follows the round)
+ *   updateKey, selector:               clear UPDATE_PENDING and read ops in one CAS; interestOps(ops) if changed
+ * </pre>
+ *
+ * <h2>Open and shut</h2>
+ * A second int, {@code shut}, collects INPUT_SHUT (fill saw the end of the stream), OUTPUT_SHUT and
+ * CLOSED; the first {@link #close(Throwable)} wins the CAS to CLOSED and alone closes the channel,
+ * fails the pending read and write, and has the selector call {@link Connection#onClose}.
+ */
+public final class SocketChannelEndPoint implements EndPoint, Selectable {
+
+    private static final System.Logger LOG = System.getLogger(SocketChannelEndPoint.class.getName());
+    private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
+
+    private static final int OPS_MASK = 0xFF;
+    private static final int UPDATE_PENDING = 1 << 8;
+
+    private static final int INPUT_SHUT = 1;
+    private static final int OUTPUT_SHUT = 2;
+    private static final int CLOSED = 4;
+
+    private static final VarHandle INTEREST;
+    private static final VarHandle SHUT;
+    private static final VarHandle ACTIVITY;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            INTEREST = lookup.findVarHandle(SocketChannelEndPoint.class, "interest", int.class);
+            SHUT = lookup.findVarHandle(SocketChannelEndPoint.class, "shut", int.class);
+            ACTIVITY = lookup.findVarHandle(SocketChannelEndPoint.class, "lastActivity", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final SocketChannel channel;
+    private final ManagedSelector selector;
+    private final SelectionKey key;
+    private final InetSocketAddress localAddress;
+    private final InetSocketAddress remoteAddress;
+    private final long created = System.currentTimeMillis();
+    private final FillInterest fillInterest = new FillInterest(this::needsFillInterest);
+    private final WriteFlusher writeFlusher = new WriteFlusher(new FlushTarget());
+    private final Runnable fillableTask = new SelectedTask(true, false);
+    private final Runnable completeWriteTask = new SelectedTask(false, true);
+    private final Runnable fillableCompleteWriteTask = new SelectedTask(true, true);
+    private final Runnable updateKeyAction = new UpdateKeyAction();
+    private final Runnable destroyAction = this::destroy;
+
+    @SuppressWarnings("unused") // through INTEREST
+    private volatile int interest;
+    @SuppressWarnings("unused") // through SHUT
+    private volatile int shut;
+    /** Written opaque on every read or write that made progress, read by the selector's sweep. */
+    @SuppressWarnings("unused") // through ACTIVITY
+    private long lastActivity;
+    /** Producer-owned: the ops the key has now. */
+    private int keyOps;
+    private volatile long idleTimeoutNanos;
+    private volatile Connection connection;
+    /** Written by the closing thread before it submits the destroy action, which publishes it. */
+    private Throwable closeCause;
+
+    SocketChannelEndPoint(SocketChannel channel, ManagedSelector selector, SelectionKey key, long idleTimeoutMillis) {
+        this.channel = channel;
+        this.selector = selector;
+        this.key = key;
+        this.keyOps = key.interestOps();
+        this.localAddress = address(channel, true);
+        this.remoteAddress = address(channel, false);
+        setIdleTimeout(idleTimeoutMillis);
+        notIdle();
+    }
+
+    private static InetSocketAddress address(SocketChannel channel, boolean local) {
+        try {
+            return (InetSocketAddress) (local ? channel.getLocalAddress() : channel.getRemoteAddress());
+        } catch (IOException x) {
+            return null;
+        }
+    }
+
+    void setConnection(Connection connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public Connection getConnection() {
+        return connection;
+    }
+
+    @Override
+    public InetSocketAddress getLocalAddress() {
+        return localAddress;
+    }
+
+    @Override
+    public InetSocketAddress getRemoteAddress() {
+        return remoteAddress;
+    }
+
+    @Override
+    public long getCreatedTimeStamp() {
+        return created;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return ((int) SHUT.getVolatile(this) & CLOSED) == 0;
+    }
+
+    @Override
+    public boolean isInputShutdown() {
+        return ((int) SHUT.getVolatile(this) & (INPUT_SHUT | CLOSED)) != 0;
+    }
+
+    @Override
+    public boolean isOutputShutdown() {
+        return ((int) SHUT.getVolatile(this) & (OUTPUT_SHUT | CLOSED)) != 0;
+    }
+
+    // --- reading ------------------------------------------------------------------------------
+
+    @Override
+    public int fill(ByteBuffer buffer) throws IOException {
+        if (isInputShutdown()) {
+            return -1;
+        }
+        int read;
+        try {
+            read = channel.read(buffer);
+        } catch (IOException x) {
+            close(x);
+            throw x;
+        }
+        if (read > 0) {
+            notIdle();
+        } else if (read < 0) {
+            shutdownInput();
+        }
+        return read;
+    }
+
+    @Override
+    public void fillInterested(Callback callback) {
+        fillInterest.register(callback);
+        failIfClosed();
+    }
+
+    @Override
+    public boolean tryFillInterested(Callback callback) {
+        if (!fillInterest.tryRegister(callback)) {
+            return false;
+        }
+        failIfClosed();
+        return true;
+    }
+
+    /** A registration that raced with close: either close's onFail saw it, or this does. */
+    private void failIfClosed() {
+        if (!isOpen()) {
+            fillInterest.onFail(closedCause());
+        }
+    }
+
+    @Override
+    public boolean isFillInterested() {
+        return fillInterest.isInterested();
+    }
+
+    private void needsFillInterest() {
+        changeInterests(SelectionKey.OP_READ);
+    }
+
+    private void shutdownInput() {
+        int s = setShut(INPUT_SHUT);
+        if ((s & OUTPUT_SHUT) != 0) {
+            close();
+        }
+    }
+
+    // --- writing ------------------------------------------------------------------------------
+
+    @Override
+    public void write(Callback callback, ByteBuffer... buffers) {
+        writeFlusher.write(callback, buffers);
+    }
+
+    @Override
+    public void shutdownOutput() {
+        int s = setShut(OUTPUT_SHUT);
+        if ((s & (OUTPUT_SHUT | CLOSED)) != 0) {
+            return;
+        }
+        try {
+            channel.shutdownOutput();
+        } catch (IOException x) {
+            close(x);
+            return;
+        }
+        if ((s & INPUT_SHUT) != 0) {
+            close();
+        }
+    }
+
+    /** @return the selector this endpoint lives on, for tests */
+    ManagedSelector selectorForTest() {
+        return selector;
+    }
+
+    /** @return the write flusher, for diagnosis and tests */
+    public WriteFlusher getWriteFlusher() {
+        return writeFlusher;
+    }
+
+    /** Sets a shut bit; @return the word before */
+    private int setShut(int bit) {
+        while (true) {
+            int s = (int) SHUT.getVolatile(this);
+            if ((s & bit) != 0 || SHUT.compareAndSet(this, s, s | bit)) {
+                return s;
+            }
+        }
+    }
+
+    // --- closing ------------------------------------------------------------------------------
+
+    @Override
+    public void close(Throwable cause) {
+        int s = setShut(CLOSED);
+        if ((s & CLOSED) != 0) {
+            return;
+        }
+        if (DEBUG) {
+            LOG.log(System.Logger.Level.DEBUG, "close {0} cause {1}", this, cause);
+        }
+        closeCause = cause;
+        try {
+            // Cancels the key; the JDK releases the fd when the selector next deregisters it.
+            channel.close();
+        } catch (IOException x) {
+            LOG.log(System.Logger.Level.DEBUG, "closing {0} failed: {1}", channel, x);
+        }
+        Throwable failure = cause != null ? cause : closedCause();
+        fillInterest.onFail(failure);
+        writeFlusher.onFail(failure);
+        if (!selector.submit(destroyAction)) {
+            destroy();
+        }
+    }
+
+    private Throwable closedCause() {
+        Throwable cause = closeCause;
+        return cause != null ? cause : new ClosedChannelException();
+    }
+
+    private void destroy() {
+        selector.onEndPointClosed(this, closeCause);
+    }
+
+    // --- idle timeout -------------------------------------------------------------------------
+
+    @Override
+    public long getIdleTimeout() {
+        return TimeUnit.NANOSECONDS.toMillis(idleTimeoutNanos);
+    }
+
+    @Override
+    public void setIdleTimeout(long idleTimeoutMillis) {
+        if (idleTimeoutMillis < 0) {
+            throw new IllegalArgumentException("negative idle timeout " + idleTimeoutMillis);
+        }
+        idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(idleTimeoutMillis);
+    }
+
+    private void notIdle() {
+        ACTIVITY.setOpaque(this, System.nanoTime());
+    }
+
+    @Override
+    public void onSweep(long nowNanos) {
+        long timeout = idleTimeoutNanos;
+        if (timeout <= 0 || !isOpen()) {
+            return;
+        }
+        long idle = nowNanos - (long) ACTIVITY.getOpaque(this);
+        if (idle < timeout) {
+            return;
+        }
+        notIdle();
+        TimeoutException expired = new TimeoutException("idle timeout expired: " + TimeUnit.NANOSECONDS.toMillis(idle)
+                + " ms > " + TimeUnit.NANOSECONDS.toMillis(timeout) + " ms");
+        Connection c = connection;
+        boolean close = true;
+        try {
+            close = c == null || c.onIdleExpired(expired);
+        } catch (Throwable x) {
+            LOG.log(System.Logger.Level.WARNING, c + ".onIdleExpired() failed", x);
+        }
+        if (close) {
+            close(expired);
+        }
+    }
+
+    // --- the selector side --------------------------------------------------------------------
+
+    /** Adds {@code op} to the interest ops; the selector applies it. Any thread. */
+    private void changeInterests(int op) {
+        while (true) {
+            int s = (int) INTEREST.getVolatile(this);
+            if ((s & op) != 0) {
+                // Already wanted: either applied or about to be.
+                return;
+            }
+            boolean submit = (s & UPDATE_PENDING) == 0;
+            int next = s | op | UPDATE_PENDING;
+            if (INTEREST.compareAndSet(this, s, next)) {
+                if (DEBUG) {
+                    LOG.log(System.Logger.Level.DEBUG, "{0} interest {1}->{2}", this, s, next);
+                }
+                if (submit) {
+                    selector.submit(updateKeyAction);
+                }
+                return;
+            }
+        }
+    }
+
+    @Override
+    public Runnable onSelected(SelectionKey key) {
+        int ready = key.readyOps();
+        while (true) {
+            int s = (int) INTEREST.getVolatile(this);
+            if (INTEREST.compareAndSet(this, s, (s & ~ready) | UPDATE_PENDING)) {
+                break;
+            }
+        }
+        boolean readable = (ready & SelectionKey.OP_READ) != 0;
+        boolean writable = (ready & SelectionKey.OP_WRITE) != 0;
+        if (readable) {
+            return writable ? fillableCompleteWriteTask : fillableTask;
+        }
+        return writable ? completeWriteTask : null;
+    }
+
+    @Override
+    public void updateKey(SelectionKey key) {
+        int s;
+        do {
+            s = (int) INTEREST.getVolatile(this);
+        } while (!INTEREST.compareAndSet(this, s, s & ~UPDATE_PENDING));
+        int ops = s & OPS_MASK;
+        if (ops != keyOps && key.isValid()) {
+            key.interestOps(ops);
+            keyOps = ops;
+        }
+    }
+
+    // --- diagnosis ----------------------------------------------------------------------------
+
+    private static String ops(int ops) {
+        return ((ops & SelectionKey.OP_READ) != 0 ? "R" : "-") + ((ops & SelectionKey.OP_WRITE) != 0 ? "W" : "-");
+    }
+
+    @Override
+    public String toString() {
+        int s = (int) SHUT.getVolatile(this);
+        int i = (int) INTEREST.getVolatile(this);
+        String state = (s & CLOSED) != 0 ? "CLOSED" : (s & INPUT_SHUT) != 0 ? ((s & OUTPUT_SHUT) != 0 ? "ISHUT+OSHUT" : "ISHUT")
+                : (s & OUTPUT_SHUT) != 0 ? "OSHUT" : "OPEN";
+        Connection c = connection;
+        return "SocketChannelEndPoint@" + Integer.toHexString(hashCode()) + "[" + localAddress + "<->" + remoteAddress
+                + "," + state + ",interest=" + ops(i) + ((i & UPDATE_PENDING) != 0 ? "+UPDATE_PENDING" : "")
+                + ",fill=" + (fillInterest.isInterested() ? "INTERESTED" : "IDLE")
+                + ",write=" + WriteFlusher.name(writeFlusher.getState())
+                + ",idleTimeout=" + getIdleTimeout() + "ms"
+                + ",connection=" + (c == null ? "null" : c.getClass().getSimpleName()) + "]";
+    }
+
+    /** Preallocated: what a selected key does, on whichever thread the strategy chooses. */
+    private final class SelectedTask implements Invocable.Task {
+        private final boolean fillable;
+        private final boolean completeWrite;
+
+        SelectedTask(boolean fillable, boolean completeWrite) {
+            this.fillable = fillable;
+            this.completeWrite = completeWrite;
+        }
+
+        @Override
+        public void run() {
+            // Write first: completing the write may let the reader go on.
+            if (completeWrite) {
+                writeFlusher.completeWrite();
+            }
+            if (fillable) {
+                fillInterest.fillable();
+            }
+        }
+
+        @Override
+        public InvocationType getInvocationType() {
+            InvocationType type = fillable ? fillInterest.getCallbackInvocationType() : InvocationType.NON_BLOCKING;
+            return completeWrite ? type.and(writeFlusher.getCallbackInvocationType()) : type;
+        }
+
+        @Override
+        public String toString() {
+            return (fillable ? "fillable" : "") + (completeWrite ? "+completeWrite" : "") + "[" + SocketChannelEndPoint.this + "]";
+        }
+    }
+
+    private final class UpdateKeyAction implements Runnable {
+        @Override
+        public void run() {
+            try {
+                updateKey(key);
+            } catch (java.nio.channels.CancelledKeyException x) {
+                // Closed meanwhile.
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "updateKey[" + SocketChannelEndPoint.this + "]";
+        }
+    }
+
+    private final class FlushTarget implements WriteFlusher.Target {
+        @Override
+        public boolean flush(ByteBuffer[] buffers) throws IOException {
+            long written = buffers.length == 1 ? channel.write(buffers[0]) : channel.write(buffers);
+            if (written > 0) {
+                notIdle();
+            }
+            for (ByteBuffer buffer : buffers) {
+                if (buffer.hasRemaining()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public void onIncompleteFlush() {
+            changeInterests(SelectionKey.OP_WRITE);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.workbench.iocore.thread;
+
+import io.workbench.iocore.callback.Invocable;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * What both strategies share: the single-producer {@link ProducerState}, the production loop, and
+ * running or executing one task. A subclass decides only what to do with a task that may block.
+ */
+abstract class AbstractExecutionStrategy implements ExecutionStrategy {
+
+    private static final System.Logger LOG = System.getLogger(ExecutionStrategy.class.getName());
+
+    final ProducerState state = new ProducerState();
+    final Producer producer;
+    final ThreadPool producers;
+    final ThreadPool workers;
+    private final Runnable produceTask = new ProduceTask();
+
+    AbstractExecutionStrategy(Producer producer, ThreadPool producers, ThreadPool workers) {
+        this.producer = Objects.requireNonNull(producer, "producer");
+        this.producers = Objects.requireNonNull(producers, "producers");
+        this.workers = Objects.requireNonNull(workers, "workers");
+    }
+
+    @Override
+    public final void produce() {
+        if (state.tryProduce()) {
+            produceOwned();
+        }
+    }
+
+    @Override
+    public final void dispatch() {
+        producers.execute(produceTask);
+    }
+
+    /** The loop run by the thread that owns production, until it is idle or handed off. */
+    final void produceOwned() {
+        while (true) {
+            Runnable task = nextTask();
+            if (task == null) {
+                if (state.tryIdle()) {
+                    return;
+                }
+                continue;
+            }
+            switch (Invocable.typeOf(task)) {
+                case NON_BLOCKING -> runInPlace(task);
+                case EITHER -> {
+                    if (consumeHandingOff(task)) {
+                        return;
+                    }
+                    InvocationContext.invokeNonBlocking(task);
+                }
+                case BLOCKING -> {
+                    if (consumeHandingOff(task)) {
+                        return;
+                    }
+                    execute(task);
+                }
+            }
+        }
+    }
+
+    /**
+     * A task that may block was produced: either give production to another thread and return
+     * true (the caller then runs the task and stops producing), or return false.
+     */
+    abstract boolean consumeHandingOff(Runnable task);
+
+    private Runnable nextTask() {
+        try {
+            return producer.produce();
+        } catch (Throwable x) {
+            // A producer that throws is a bug; stopping production would silently hang every connection.
+            LOG.log(System.Logger.Level.ERROR, "producer " + producer + " threw", x);
+            return null;
+        }
+    }
+
+    static void runInPlace(Runnable task) {
+        try {
+            task.run();
+        } catch (Throwable x) {
+            LOG.log(System.Logger.Level.WARNING, "task " + task + " failed", x);
+        }
+    }
+
+    final void execute(Runnable task) {
+        try {
+            workers.execute(task);
+        } catch (RejectedExecutionException x) {
+            // Only while stopping: running it here is better than losing a completion.
+            LOG.log(System.Logger.Level.DEBUG, "{0} rejected {1}; running it in place", workers, task);
+            runInPlace(task);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "@" + Integer.toHexString(hashCode()) + "["
+                + ProducerState.name(state.get()) + "," + producer + "]";
+    }
+
+    /** Preallocated: runs {@link #produce()} on a pool thread. */
+    private final class ProduceTask implements Invocable.Task {
+        @Override
+        public void run() {
+            produce();
+        }
+
+        @Override
+        public InvocationType getInvocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+
+        @Override
+        public String toString() {
+            return "produce[" + AbstractExecutionStrategy.this + "]";
+        }
+    }
+}

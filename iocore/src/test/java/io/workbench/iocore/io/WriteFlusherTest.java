@@ -1,0 +1,264 @@
+package io.workbench.iocore.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.workbench.iocore.callback.Callback;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritePendingException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every path of the WriteFlusher machine, driven by a scripted target with no socket. */
+class WriteFlusherTest {
+
+    /** Takes at most {@code budget} bytes per flush; counts the interest registrations. */
+    static final class ScriptedTarget implements WriteFlusher.Target {
+        int budget = Integer.MAX_VALUE;
+        int incomplete;
+        IOException failNext;
+        Runnable duringFlush;
+        final ByteBuffer sink = ByteBuffer.allocate(1 << 16);
+
+        @Override
+        public boolean flush(ByteBuffer[] buffers) throws IOException {
+            if (duringFlush != null) {
+                Runnable r = duringFlush;
+                duringFlush = null;
+                r.run();
+            }
+            if (failNext != null) {
+                IOException x = failNext;
+                failNext = null;
+                throw x;
+            }
+            int left = budget;
+            for (ByteBuffer buffer : buffers) {
+                while (buffer.hasRemaining() && left > 0) {
+                    sink.put(buffer.get());
+                    left--;
+                }
+            }
+            for (ByteBuffer buffer : buffers) {
+                if (buffer.hasRemaining()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public void onIncompleteFlush() {
+            incomplete++;
+        }
+
+        String written() {
+            return new String(sink.array(), 0, sink.position());
+        }
+    }
+
+    /** Records what happened to it. */
+    static final class Recorder implements Callback {
+        int succeeded;
+        final List<Throwable> failures = new ArrayList<>();
+
+        @Override
+        public void succeeded() {
+            succeeded++;
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            failures.add(cause);
+        }
+
+        int completions() {
+            return succeeded + failures.size();
+        }
+    }
+
+    private static ByteBuffer bytes(String s) {
+        return ByteBuffer.wrap(s.getBytes());
+    }
+
+    @Test
+    void writeThatFitsCompletesInTheCallAndGathersEveryBuffer() {
+        ScriptedTarget target = new ScriptedTarget();
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("head"), bytes("-"), bytes("body"));
+        assertEquals(1, cb.succeeded);
+        assertEquals("head-body", target.written());
+        assertTrue(flusher.isIdle());
+        assertEquals(0, target.incomplete);
+    }
+
+    @Test
+    void partialWriteGoesPendingAndCompletesWhenWritable() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 3;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("hello"), bytes("world"));
+        assertEquals(0, cb.completions());
+        assertTrue(flusher.isPending());
+        assertEquals(1, target.incomplete);
+
+        flusher.completeWrite();
+        assertTrue(flusher.isPending(), "6 of 10 bytes written: still pending");
+        assertEquals(2, target.incomplete);
+
+        target.budget = 100;
+        flusher.completeWrite();
+        assertEquals(1, cb.succeeded);
+        assertEquals("helloworld", target.written());
+        assertTrue(flusher.isIdle());
+    }
+
+    @Test
+    void secondWriteWhilePendingThrowsWritePendingAndLeavesTheFirstAlone() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 1;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder first = new Recorder();
+        Recorder second = new Recorder();
+        flusher.write(first, bytes("ab"));
+        assertThrows(WritePendingException.class, () -> flusher.write(second, bytes("cd")));
+        assertEquals(0, second.completions());
+        target.budget = 10;
+        flusher.completeWrite();
+        assertEquals(1, first.succeeded);
+        assertEquals("ab", target.written());
+    }
+
+    @Test
+    void secondWriteWhileWritingThrowsWritePending() {
+        ScriptedTarget target = new ScriptedTarget();
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder second = new Recorder();
+        List<Throwable> thrown = new ArrayList<>();
+        target.duringFlush = () -> {
+            try {
+                flusher.write(second, bytes("x"));
+            } catch (WritePendingException x) {
+                thrown.add(x);
+            }
+        };
+        Recorder first = new Recorder();
+        flusher.write(first, bytes("a"));
+        assertEquals(1, thrown.size());
+        assertEquals(1, first.succeeded);
+        assertEquals(0, second.completions());
+    }
+
+    @Test
+    void failWhilePendingFailsTheCallbackOnceAndEveryLaterWrite() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 0;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("data"));
+        IOException cause = new IOException("closed");
+        assertTrue(flusher.onFail(cause));
+        assertFalse(flusher.onFail(new IOException("again")));
+        flusher.completeWrite();
+        assertEquals(List.of(cause), cb.failures);
+        assertEquals(0, cb.succeeded);
+
+        Recorder later = new Recorder();
+        flusher.write(later, bytes("more"));
+        assertEquals(List.of(cause), later.failures);
+        assertEquals(WriteFlusher.FAILED, flusher.getState());
+    }
+
+    @Test
+    void failWhileWritingLeavesTheCallbackToTheWriterWhoFailsItOnce() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 2;
+        WriteFlusher flusher = new WriteFlusher(target);
+        IOException cause = new IOException("reset");
+        target.duringFlush = () -> assertTrue(flusher.onFail(cause));
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("abcdef"));
+        assertEquals(List.of(cause), cb.failures);
+        assertEquals(0, cb.succeeded);
+        assertEquals(0, target.incomplete, "a failed write does not ask for OP_WRITE");
+    }
+
+    @Test
+    void failWhileCompletingLeavesTheCallbackToTheCompleter() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 1;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("abc"));
+        IOException cause = new IOException("timeout");
+        target.duringFlush = () -> assertTrue(flusher.onFail(cause));
+        target.budget = 100;
+        flusher.completeWrite();
+        assertEquals(List.of(cause), cb.failures);
+        assertEquals(0, cb.succeeded, "all bytes went out, but the endpoint failed meanwhile");
+    }
+
+    @Test
+    void flushExceptionFailsTheCallbackAndTheFlusher() {
+        ScriptedTarget target = new ScriptedTarget();
+        IOException broken = new IOException("broken pipe");
+        target.failNext = broken;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("x"));
+        assertEquals(List.of(broken), cb.failures);
+        assertSame(broken, flusher.getFailure());
+        assertFalse(flusher.onFail(new IOException("late")), "already failed");
+    }
+
+    @Test
+    void failWhenIdleFailsLaterWritesWithTheFirstCause() {
+        WriteFlusher flusher = new WriteFlusher(new ScriptedTarget());
+        IOException cause = new IOException("first");
+        assertFalse(flusher.onFail(cause));
+        flusher.onFail(new IOException("second"));
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes("x"));
+        assertSame(cause, cb.failures.get(0));
+    }
+
+    @Test
+    void completeWriteWithoutAPendingWriteDoesNothing() {
+        ScriptedTarget target = new ScriptedTarget();
+        WriteFlusher flusher = new WriteFlusher(target);
+        flusher.completeWrite();
+        assertTrue(flusher.isIdle());
+        assertEquals("", target.written());
+    }
+
+    @Test
+    void invocationTypeFollowsThePendingCallback() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 0;
+        WriteFlusher flusher = new WriteFlusher(target);
+        assertEquals(Callback.NOOP.getInvocationType(), flusher.getCallbackInvocationType());
+        flusher.write(Callback.from(() -> { }, x -> { }), bytes("x"));
+        assertEquals(io.workbench.iocore.callback.Invocable.InvocationType.BLOCKING, flusher.getCallbackInvocationType());
+    }
+
+    @Test
+    void toStringShowsTheState() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 0;
+        WriteFlusher flusher = new WriteFlusher(target);
+        assertTrue(flusher.toString().contains("[IDLE]"), flusher.toString());
+        flusher.write(new Recorder(), bytes("x"));
+        assertTrue(flusher.toString().contains("[PENDING]"), flusher.toString());
+        flusher.onFail(new IOException("boom"));
+        assertTrue(flusher.toString().contains("FAILED,java.io.IOException: boom"), flusher.toString());
+        assertInstanceOf(IOException.class, flusher.getFailure());
+    }
+}
