@@ -31,9 +31,4 @@ public enum ComparedPattern {
     public CompletionPattern create(SimulatedChannel channel, Executor dispatcher) {
         return iocore != null ? iocore.create(channel, dispatcher) : new JettyIteratingWrites(channel);
     }
-
-    /** @return whether the pattern hands writes to the dispatcher (always, or once past its bound) */
-    public boolean dispatches() {
-        return this == ALWAYS_DISPATCH || this == DEPTH_COUNTED_RECURSION || this == PER_EVENT_BUDGET;
-    }
 }
