@@ -39,8 +39,12 @@ import org.openjdk.jmh.annotations.Warmup;
  *       another thread). The score is tasks/s; the secondary {@code writes} is writes/s, the same
  *       run divided by the writes per task, so patterns compare per write across task sizes. The
  *       channel's stack probe is {@link StackDepthProbe#NONE}, so nothing is measured but the
- *       pattern. Run with {@code -prof gc}: {@code gc.alloc.rate.norm} is bytes per task, counted
- *       over every thread of the JVM (the completer and the dispatcher's pool included).</li>
+ *       pattern. Two forks, since the JIT decides differently from one JVM to the next. Run with
+ *       {@code -prof gc}: {@code gc.alloc.rate.norm} is bytes per task, counted over every thread
+ *       of the JVM (the completer and the dispatcher's pool included); it also carries JMH's own
+ *       few KB per iteration, which shows as a fraction of a byte per task in fast cells and a
+ *       byte or two in the slowest. One allocation per task would show as 16 B or more.
+ *       (SteadyStateAllocationTest counts the pattern's own bytes exactly: none.)</li>
  *   <li>{@link #deepestStack}: the same tasks with a counting probe (a thread-local lookup per
  *       write, which is why it is not in {@link #task}), one single shot of
  *       {@value #DEPTH_TASKS} tasks. Its time is not a result; its secondary
@@ -58,7 +62,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@value io.workbench.iocore.callback.pattern.DepthCountedRecursion#DEFAULT_MAX_DEPTH} writes).
  * The dispatcher is a plain fixed pool of two JDK threads, like a small server pool: its queue
  * node per dispatch is the allocation those patterns show. With share 0.0 every pattern waits for
- * the completer on every write, and the patterns should converge.
+ * the completer on every write, and the patterns should converge. Wherever a task leaves the
+ * benchmark thread, its cost includes waking a parked thread now and then, so on a busy machine
+ * those cells measure the scheduler as much as the pattern: read them from a quiet one.
  *
  * <p>JMH sums {@code EVENTS} counters over iterations and forks. {@code deepestStack} runs one
  * measured iteration in one fork, so its printed {@code maxWritesOnStack} is the depth; if you
@@ -190,7 +196,9 @@ public class CallbackPatternsBenchmark {
         }
     }
 
+    /** Two forks: the JIT's choices differ from one JVM to the next, and this is the figure the claim rests on. */
     @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
     public void task(Task task, Writes writes) {
         task.runTask();
         writes.writes += task.operations;

@@ -113,9 +113,11 @@ class ResultsReportTest {
 
     @Test
     void judgesAllocationOnlyWhenItWasMeasured() {
-        String zero = report(task("ITERATING_CALLBACK", 1024, "1.0", 100_000, 1_000, 0.3));
+        String zero = report(task("ITERATING_CALLBACK", 1024, "1.0", 100_000, 1_000, 0.3),
+                task("ITERATING_CALLBACK", 1, "0.0", 10_000, 100, 2.5));
         assertTrue(line(zero, "| ours allocates 0 B/op").endsWith("| met |"), zero);
-        String allocating = report(task("ITERATING_CALLBACK", 1024, "1.0", 100_000, 1_000, 24));
+        String allocating = report(task("ITERATING_CALLBACK", 1024, "1.0", 100_000, 1_000, 0.3),
+                task("ITERATING_CALLBACK", 1, "0.0", 10_000, 100, 24));
         assertTrue(line(allocating, "| ours allocates 0 B/op").endsWith("| **missed** |"), allocating);
         String unmeasured = report(task("ITERATING_CALLBACK", 1024, "1.0", 100_000, 1_000, -1));
         assertFalse(unmeasured.contains("ours allocates"), unmeasured);
