@@ -24,9 +24,9 @@ import java.util.stream.Collectors;
  *   ./workbench jmh report jmh/results/20250101-120000-default.json
  * </pre>
  *
- * Prints the report and writes it beside the JSON as {@code <run>.md}. With
- * {@code --describe "<command>"} it first records this machine as the one the run was made on
- * ({@code <run>.run.properties}), for runs that were not started by the suite.
+ * Prints the report and writes it beside the JSON as {@code <run>.md}. The date, machine and
+ * command come from {@code <run>.run.properties}, which the run wrote on the machine it ran on;
+ * a JSON without one (a run of the bare jar) is reported with those marked as not recorded.
  */
 public final class ResultsReport {
 
@@ -102,28 +102,13 @@ public final class ResultsReport {
         out.append('\n');
     }
 
-    /** {@code ResultsReport [--describe "<command>"] <run>.json} */
+    /** {@code ResultsReport <run>.json} */
     public static void main(String[] args) throws IOException {
-        String describe = null;
-        Path json = null;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--describe") && i + 1 < args.length) {
-                describe = args[++i];
-            } else if (json == null && !args[i].startsWith("--")) {
-                json = Path.of(args[i]);
-            } else {
-                exitWithUsage("unexpected argument '" + args[i] + "'");
-            }
-        }
-        if (json == null) {
-            exitWithUsage("which JMH JSON file?");
-            return;
+        if (args.length != 1 || args[0].startsWith("-")) {
+            exitWithUsage(args.length == 0 ? "which JMH JSON file?" : "expected one JMH JSON file, got " + String.join(" ", args));
         }
         try {
-            if (describe != null) {
-                RunDescription.ofThisMachine(describe).write(RunDescription.besideJson(json));
-            }
-            Path markdown = writeBeside(json);
+            Path markdown = writeBeside(Path.of(args[0]));
             System.out.print(Files.readString(markdown, StandardCharsets.UTF_8));
             System.err.println("report: written to " + markdown);
         } catch (NoSuchFileException e) {
