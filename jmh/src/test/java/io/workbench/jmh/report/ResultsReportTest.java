@@ -72,6 +72,11 @@ class ResultsReportTest {
         assertTrue(line(met, "| ours >= 1.3x Jetty's, 1024 writes, sync 1.00").endsWith("| met |"), met);
         assertTrue(met.contains("1.50x"), met);
 
+        // 1.5x by the scores, but the intervals allow 135,000 / 115,000 = 1.17x: not a clear win.
+        String noisy = report(task("ITERATING_CALLBACK", 1024, "1.0", 150_000, 15_000, 0.1),
+                task("JETTY_ITERATING_CALLBACK", 1024, "1.0", 100_000, 15_000, 0.1));
+        assertTrue(line(noisy, "| ours >= 1.3x Jetty's").endsWith("| met, within error |"), noisy);
+
         String missed = report(task("ITERATING_CALLBACK", 1024, "1.0", 120_000, 1_000, 0.1),
                 task("JETTY_ITERATING_CALLBACK", 1024, "1.0", 100_000, 1_000, 0.1));
         assertTrue(line(missed, "| ours >= 1.3x Jetty's").endsWith("| **missed** |"), missed);
@@ -81,7 +86,16 @@ class ResultsReportTest {
     void notSlowerAllowsForTheError() {
         String within = report(task("ITERATING_CALLBACK", 16, "0.0", 98_000, 3_000, 0.1),
                 task("JETTY_ITERATING_CALLBACK", 16, "0.0", 100_000, 3_000, 0.1));
-        assertTrue(line(within, "| ours not slower than Jetty's, 16 writes, sync 0.00").endsWith("| within error |"), within);
+        assertTrue(line(within, "| ours not slower than Jetty's, 16 writes, sync 0.00").endsWith("| slower, within error |"),
+                within);
+
+        String faster = report(task("ITERATING_CALLBACK", 16, "0.0", 102_000, 3_000, 0.1),
+                task("JETTY_ITERATING_CALLBACK", 16, "0.0", 100_000, 3_000, 0.1));
+        assertTrue(line(faster, "| ours not slower than Jetty's").endsWith("| met, within error |"), faster);
+
+        String clearly = report(task("ITERATING_CALLBACK", 16, "0.0", 120_000, 3_000, 0.1),
+                task("JETTY_ITERATING_CALLBACK", 16, "0.0", 100_000, 3_000, 0.1));
+        assertTrue(line(clearly, "| ours not slower than Jetty's").endsWith("| met |"), clearly);
 
         String slower = report(task("ITERATING_CALLBACK", 16, "0.0", 80_000, 1_000, 0.1),
                 task("JETTY_ITERATING_CALLBACK", 16, "0.0", 100_000, 1_000, 0.1));
