@@ -34,6 +34,18 @@ final class CallbackPatternsTable {
      */
     private static final double ONE_OBJECT_BYTES = 16;
 
+    /** Patterns in the order of {@link ComparedPattern}; names it does not know after them, alphabetically. */
+    private static final Comparator<String> PATTERN_ORDER = Comparator
+            .comparingInt((String name) -> {
+                for (ComparedPattern pattern : ComparedPattern.values()) {
+                    if (pattern.name().equals(name)) {
+                        return pattern.ordinal();
+                    }
+                }
+                return Integer.MAX_VALUE;
+            })
+            .thenComparing(Comparator.naturalOrder());
+
     /** One column of parameters: writes per task and the share that completes synchronously. */
     private record Cell(int operations, double share) implements Comparable<Cell> {
         @Override
@@ -102,18 +114,6 @@ final class CallbackPatternsTable {
         return result.benchmarkClass().equals(BENCHMARK)
                 && (result.method().equals(TASK) || result.method().equals(DEPTH));
     }
-
-    /** Patterns in the order of {@link ComparedPattern}; names it does not know after them, alphabetically. */
-    private static final Comparator<String> PATTERN_ORDER = Comparator
-            .comparingInt((String name) -> {
-                for (ComparedPattern pattern : ComparedPattern.values()) {
-                    if (pattern.name().equals(name)) {
-                        return pattern.ordinal();
-                    }
-                }
-                return Integer.MAX_VALUE;
-            })
-            .thenComparing(Comparator.naturalOrder());
 
     private static String required(JmhResult result, String param) {
         String value = result.param(param);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -152,12 +153,12 @@ public final class BenchmarkSuite {
         long start = System.nanoTime();
         try {
             run(options, json);
+        } catch (NoBenchmarksException e) {
+            Files.deleteIfExists(json);
+            System.err.println("jmh: no benchmark matches (./workbench jmh -l lists them)");
+            System.exit(2);
         } catch (RunnerException e) {
-            System.err.println("jmh: the run failed: " + e.getMessage());
-            System.exit(1);
-        }
-        if (!Files.exists(json)) {
-            System.err.println("jmh: no benchmark ran (does the regexp match any? ./workbench jmh -l lists them)");
+            System.err.println("jmh: the run failed: " + (e.getCause() != null ? e.getCause() : e));
             System.exit(1);
         }
         run.write(RunDescription.besideJson(json));
