@@ -1,6 +1,5 @@
 package io.workbench.targets;
 
-import io.workbench.iocore.hello.HelloProtocol;
 import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
@@ -46,8 +45,17 @@ public final class TargetCommand implements Callable<Integer> {
     @Option(names = "--strategy", required = true, paramLabel = "STRATEGY", description = "how /hello spends its wait (listed below)")
     private String strategy;
 
+    @Option(names = "--port", paramLabel = "P", defaultValue = "0",
+            description = "the port to listen on at " + TargetSettings.DEFAULT_HOST + "; 0 (the default) picks a free one")
     private int port;
+
+    @Option(names = "--wait", paramLabel = "MS", defaultValue = "0",
+            description = "the wait of /hello in milliseconds (default 0); ?wait=MS overrides it per request")
     private long waitMillis;
+
+    /** Read by picocli, which prints the usage and exits 0 before {@link #call()}. */
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    private boolean help;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -55,30 +63,6 @@ public final class TargetCommand implements Callable<Integer> {
     TargetCommand(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-    }
-
-    @Option(names = "--port", paramLabel = "P", defaultValue = "0",
-            description = "the port to listen on at " + TargetSettings.DEFAULT_HOST + "; 0 (the default) picks a free one")
-    void port(int port) {
-        if (port < 0 || port > 65_535) {
-            throw new ParameterException(spec.commandLine(), "--port must be in [0, 65535], was " + port);
-        }
-        this.port = port;
-    }
-
-    @Option(names = "--wait", paramLabel = "MS", defaultValue = "0",
-            description = "the wait of /hello in milliseconds (default 0); ?wait=MS overrides it per request")
-    void waitMillis(long waitMillis) {
-        if (waitMillis < 0 || waitMillis > HelloProtocol.MAX_WAIT_MILLIS) {
-            throw new ParameterException(spec.commandLine(), "--wait must be in [0, "
-                    + HelloProtocol.MAX_WAIT_MILLIS + "] ms, was " + waitMillis);
-        }
-        this.waitMillis = waitMillis;
-    }
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
-    void help(boolean help) {
-        // picocli prints the usage and exits 0 before call(); nothing to keep.
     }
 
     public static void main(String[] args) {
@@ -107,7 +91,13 @@ public final class TargetCommand implements Callable<Integer> {
                 .filter(technology.strategies()::contains)
                 .orElseThrow(() -> new ParameterException(spec.commandLine(), technology.name()
                         + " has no strategy '" + strategy + "' (it offers: " + names(technology.strategies()) + ")"));
-        TargetSettings settings = TargetSettings.of(chosen, port, waitMillis);
+        TargetSettings settings;
+        try {
+            settings = TargetSettings.of(chosen, port, waitMillis);
+        } catch (IllegalArgumentException outOfRange) {
+            // The settings know the valid ranges; the command only reports them.
+            throw new ParameterException(spec.commandLine(), outOfRange.getMessage());
+        }
 
         Target target;
         try {
