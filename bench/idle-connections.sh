@@ -15,7 +15,7 @@ BENCH_NAME="idle-connections"
 
 SERVERS="iocore jetty-handler netty"
 CONNECTIONS=19000
-OVERFLOW=500
+OVERFLOW=300
 CLIENTS=8
 HOLD=10
 SAMPLE=5
@@ -29,11 +29,12 @@ usage: bench/idle-connections.sh [options]
 
   --servers "A B ..."   servers to measure (default: $SERVERS); unknown ones are skipped
   --connections N       idle keep-alive connections to hold (default $CONNECTIONS)
-  --overflow M          connections opened past them, to reach the descriptor limit (default $OVERFLOW)
+  --overflow M          connections opened beyond the server's descriptor limit (default $OVERFLOW):
+                        the script fills the server's remaining descriptors, then M more
   --clients K           client processes holding the N connections (default $CLIENTS)
   --hold S              seconds to hold the connections idle before measuring again (default $HOLD)
   --fd-limit L          the server's file-descriptor limit (default: the hard limit, $FD_LIMIT)
-  --quick               a smoke run: --connections 2000 --overflow 700 --fd-limit 2500 --hold 3
+  --quick               a smoke run: --connections 2000 --fd-limit 2500 --hold 3
   --out DIR             where to put the results (default bench/results/<timestamp>-idle-connections)
 
 Memory per connection is measured twice: the growth of the server's RSS (what the OS sees, including
@@ -56,7 +57,7 @@ while [ $# -gt 0 ]; do
     --clients) positive "$1" "${2:-}"; CLIENTS="$2"; shift 2 ;;
     --hold) positive "$1" "${2:-}"; HOLD="$2"; shift 2 ;;
     --fd-limit) positive "$1" "${2:-}"; FD_LIMIT="$2"; shift 2 ;;
-    --quick) CONNECTIONS=2000; OVERFLOW=700; FD_LIMIT=2500; HOLD=3; shift ;;
+    --quick) CONNECTIONS=2000; FD_LIMIT=2500; HOLD=3; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; bench_die "unknown option '$1'" ;;
@@ -146,7 +147,7 @@ stop_clients() {
   done
 }
 
-printf 'server\theld\tfailed\trss_before_kb\trss_after_kb\trss_per_conn_b\tlive_per_conn_b\tidle_cpu\tfds_at_limit\toverflow\tlimit_cpu\tprobe\trecovered\tclosed_by_server\texit\tstderr_lines\n' >"$OUT/results.tsv"
+printf 'server\theld\tfailed\trss_before_kb\trss_after_kb\trss_per_conn_b\tlive_per_conn_b\tidle_cpu\tfds_at_limit\toverflow\tlimit_cpu\tprobe\trecovered\tclosed_by_server\texit\tstderr_lines\toverflow_opened\n' >"$OUT/results.tsv"
 
 measure() {
   local server="$1" dir="$OUT/$1" status=0
@@ -186,8 +187,11 @@ measure() {
   local rss_held
   rss_held="$(rss_kb "$TARGET_PID")"
 
-  bench_say "$server: $OVERFLOW more connections, past the limit of $FD_LIMIT descriptors"
-  python3 "$CLIENT" --port "$TARGET_PORT" --source 127.0.0.9 --count "$OVERFLOW" --timeout 10 \
+  # Enough new connections to use up the server's remaining descriptors, then OVERFLOW more.
+  local overflow_count=$((FD_LIMIT - $(open_fds "$TARGET_PID") + OVERFLOW))
+  [ "$overflow_count" -ge "$OVERFLOW" ] || overflow_count="$OVERFLOW"
+  bench_say "$server: $overflow_count more connections, $OVERFLOW past the limit of $FD_LIMIT descriptors"
+  python3 "$CLIENT" --port "$TARGET_PORT" --source 127.0.0.9 --count "$overflow_count" --timeout 10 \
     >"$dir/overflow.out" 2>&1 </dev/null &
   local overflow_pid=$!
   BENCH_CHILDREN+=("$overflow_pid")
@@ -217,9 +221,10 @@ measure() {
   local stderr_lines
   stderr_lines="$(wc -l <"$dir/server.stderr")"
   bench_say "$server: at the limit $fds descriptors, CPU ${limit_cpu}%, overflow: $overflow_outcome; probe $probe; recovered $recovered; exit $TARGET_EXIT"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" "$held" "$failed" "$rss_before" "$rss_after" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" "$held" "$failed" "$rss_before" "$rss_after" \
     "$(( held > 0 ? (rss_after - rss_before) * 1024 / held : 0 ))" "$(( held > 0 ? (live_after - live_before) / held : 0 ))" \
     "$idle_cpu" "$fds" "$overflow_outcome" "$limit_cpu" "$probe" "$recovered" "$closed_by_server" "$TARGET_EXIT" "$stderr_lines" \
+    "$overflow_count" \
     >>"$OUT/results.tsv"
   echo "RSS after holding ${HOLD}s: $rss_held kB" >>"$dir/notes.txt"
 }
@@ -239,12 +244,12 @@ awk -F'\t' -v n="$CONNECTIONS" -v limit="$FD_LIMIT" -v over="$OVERFLOW" '
       split(rows[i], c, "\t")
       printf "| %s | %d | %.0f → %.0f | %.2f | %.2f | %s |\n", c[1], c[2], c[4] / 1024, c[5] / 1024, c[6] / 1024, c[7] / 1024, c[8]
     }
-    printf "\nAt the descriptor limit (%d), with %d more connections:\n\n", limit, over
+    printf "\nAt the descriptor limit (%d): new connections to fill the remaining descriptors, then %d more:\n\n", limit, over
     print "| server | fds held | new connections: outcome | CPU at limit % | old conn answers | accepts again | closed while idle | exit | stderr lines |"
     print "|---|---:|---|---:|---:|---|---:|---:|---:|"
     for (i = 1; i <= r; i++) {
       split(rows[i], c, "\t")
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c[1], c[9], c[10], c[11], c[12], c[13], c[14], c[15], c[16]
+      printf "| %s | %s | %s of %s | %s | %s | %s | %s | %s | %s |\n", c[1], c[9], c[10], c[17], c[11], c[12], c[13], c[14], c[15], c[16]
     }
     for (i = 1; i <= f; i++) printf "\n%s failed to start.\n", failed[i]
     print "\nOutcome of a new connection: ok (answered 200), refused, reset, closed (closed without an answer),"
