@@ -1,7 +1,9 @@
 /**
- * Load targets: a server technology (Jetty 12, Tomcat 11, Undertow 2.3, Netty 4.2, iocore) wired
- * to a handler strategy (sync, virtual, async-dispatch, async-complete, async-queue,
- * write-listener). Strategies are written once; each server only plugs them in. Every target
- * answers {@code /hello} and {@code /stats} the same way. Populated by the target-matrix issues.
+ * The {@code target} command: load targets, each a server technology
+ * ({@link io.workbench.targets.server.ServerTechnology}) running the hello contract under a
+ * strategy ({@link io.workbench.targets.hello.Strategy}) with the shared settings
+ * ({@link io.workbench.targets.server.TargetSettings}). {@link io.workbench.targets.TargetCommand}
+ * parses the options once, {@link io.workbench.targets.ServerCatalog} lists the technologies and
+ * {@link io.workbench.targets.Target} runs one and stops it in order.
  */
 package io.workbench.targets;

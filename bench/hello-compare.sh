@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# hello-compare.sh: the hello comparison of issue 5 in one go. For each server: start it with
+# `./workbench target` pinned to CPU 0, warm it up, measure /hello with wrk pinned to CPU 1 for
+# several rounds (median and best req/s, p50/p99 latency), then hold a fixed 20,000 req/s with
+# h2load while reading the server's CPU time from /proc, and stop it with SIGTERM before the next.
+# Raw output goes to bench/results/<timestamp>-hello-compare/, the Markdown table to stdout and
+# summary.md there. Every run is bounded in time; nothing is left running.
+set -euo pipefail
+
+BENCH_NAME="hello-compare"
+# shellcheck source=bench/target-lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/target-lib.sh"
+
+SERVERS="iocore jetty-handler netty"
+WARMUP=60
+ROUNDS=5
+DURATION=10
+CONNECTIONS=64
+RATE=20000
+RATE_CONNECTIONS=50
+RATE_DURATION=30
+OUT=""
+
+usage() {
+  cat <<EOF
+usage: bench/hello-compare.sh [options]
+
+  --servers "A B ..."   servers to compare, in order (default: $SERVERS); a server the
+                        target command does not know yet is skipped with a message
+  --warmup S            seconds of wrk load before measuring (default $WARMUP: a server pinned
+                        to one core needs about a minute to warm up)
+  --rounds N            measured wrk rounds per server (default $ROUNDS)
+  --duration S          seconds per round (default $DURATION)
+  --connections C       wrk connections (default $CONNECTIONS)
+  --rate R              fixed request rate of the CPU measurement (default $RATE req/s)
+  --rate-duration S     seconds of the fixed-rate run (default $RATE_DURATION)
+  --quick               a smoke run: --warmup 5 --rounds 2 --duration 3 --rate-duration 5
+  --out DIR             where to put the results (default bench/results/<timestamp>-hello-compare)
+
+Server on CPU 0 (taskset -c 0), load on CPU 1: wrk -t1 -c$CONNECTIONS -dDs --latency URL/hello,
+then h2load --h1 -c$RATE_CONNECTIONS --rps R/$RATE_CONNECTIONS -D S URL/hello for the CPU seconds per
+million requests (utime + stime of the server from /proc/PID/stat, over the h2load run).
+EOF
+}
+
+positive() {
+  [[ "$2" =~ ^[1-9][0-9]*$ ]] || bench_die "$1 needs a positive whole number, got '$2'"
+}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --servers) SERVERS="${2:?--servers needs a list}"; shift 2 ;;
+    --warmup) positive "$1" "${2:-}"; WARMUP="$2"; shift 2 ;;
+    --rounds) positive "$1" "${2:-}"; ROUNDS="$2"; shift 2 ;;
+    --duration) positive "$1" "${2:-}"; DURATION="$2"; shift 2 ;;
+    --connections) positive "$1" "${2:-}"; CONNECTIONS="$2"; shift 2 ;;
+    --rate) positive "$1" "${2:-}"; RATE="$2"; shift 2 ;;
+    --rate-duration) positive "$1" "${2:-}"; RATE_DURATION="$2"; shift 2 ;;
+    --quick) WARMUP=5; ROUNDS=2; DURATION=3; RATE_DURATION=5; shift ;;
+    --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; bench_die "unknown option '$1'" ;;
+  esac
+done
+[ $((RATE % RATE_CONNECTIONS)) -eq 0 ] || bench_die "--rate must be a multiple of $RATE_CONNECTIONS (h2load sets a rate per connection)"
+
+require_tools wrk h2load taskset awk
+[ "$(nproc)" -ge 2 ] || bench_die "needs 2 CPUs (server on CPU 0, load on CPU 1), found $(nproc)"
+OUT="${OUT:-$BENCH_ROOT/bench/results/$(date +%Y%m%d-%H%M%S)-hello-compare}"
+mkdir -p "$OUT"
+trap bench_cleanup EXIT
+trap 'exit 130' INT TERM
+
+{
+  echo "date: $(date -Is)"
+  echo "host: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
+  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "wrk: $(wrk --version 2>&1 | head -n 1 | cut -c1-40); h2load: $(h2load --version | head -n 1)"
+  echo "command: bench/hello-compare.sh --servers \"$SERVERS\" --warmup $WARMUP --rounds $ROUNDS --duration $DURATION" \
+       "--connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION"
+} >"$OUT/environment.txt"
+
+build_targets
+
+# wrk prints latencies as 512.00us, 1.23ms or 1.05s: in milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN {
+    n = v + 0; unit = v; sub(/^[0-9.]+/, "", unit)
+    if (unit == "us") n /= 1000; else if (unit == "s") n *= 1000; else if (unit == "m") n *= 60000
+    printf "%.3f", n }'
+}
+
+# One wrk round: appends "req/s p50 p99 errors" to rounds.tsv.
+wrk_round() {
+  local dir="$1" round="$2" file="$1/round-$2.txt"
+  timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$TARGET_URL/hello" >"$file" ||
+    bench_say "  wrk exited with status $?"
+  local rps p50 p99 errors
+  rps="$(awk '/^Requests\/sec:/ { print $2 }' "$file")"
+  p50="$(to_ms "$(awk '$1 == "50%" { print $2 }' "$file")")"
+  p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' "$file")")"
+  errors="$(awk '/Socket errors:/ { gsub(/,/, ""); e += $4 + $6 + $8 + $10 } /Non-2xx/ { e += $NF } END { print e + 0 }' "$file")"
+  printf '%s\t%s\t%s\t%s\n' "$rps" "$p50" "$p99" "$errors" >>"$dir/rounds.tsv"
+  bench_say "  round $round: $rps req/s, p50 $p50 ms, p99 $p99 ms, errors $errors"
+}
+
+# The fixed-rate run: prints "cpu-seconds-per-million achieved-rate failed".
+rate_run() {
+  local dir="$1" file="$1/rate.txt" before after
+  before="$(cpu_ticks "$TARGET_PID")"
+  timeout $((RATE_DURATION + 60)) taskset -c 1 h2load --h1 -c "$RATE_CONNECTIONS" --rps $((RATE / RATE_CONNECTIONS)) \
+    -D "$RATE_DURATION" "$TARGET_URL/hello" >"$file" || bench_say "  h2load exited with status $?"
+  after="$(cpu_ticks "$TARGET_PID")"
+  echo "server CPU ticks: $before -> $after (CLK_TCK $CLK_TCK)" >>"$file"
+  awk -v ticks=$((after - before)) -v tck="$CLK_TCK" '
+    /^finished in/ { rate = $4 + 0 }
+    /^requests:/ { ok = $8 + 0; failed = $10 + $12 + $14 }
+    END {
+      if (ok > 0) printf "%.2f\t%.0f\t%d\n", ticks / tck / ok * 1e6, rate, failed
+      else printf "n/a\t0\t%d\n", failed
+    }' "$file"
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+best() { sort -g | tail -n 1; }
+
+printf 'server\tmedian_rps\tbest_rps\tp50_ms\tp99_ms\tcpu_s_per_1M\trate_achieved\twrk_errors\trate_failed\texit\n' >"$OUT/results.tsv"
+
+for server in $SERVERS; do
+  dir="$OUT/$server"
+  bench_say "$server: starting on CPU 0"
+  status=0
+  start_target "$server" "$dir" taskset -c 0 || status=$?
+  if [ "$status" -eq 3 ]; then
+    bench_say "$server: skipped, the target command does not know it yet (./workbench target --help lists the servers)"
+    rm -rf "$dir"
+    continue
+  elif [ "$status" -ne 0 ]; then
+    printf '%s\tfailed to start\n' "$server" >>"$OUT/results.tsv"
+    continue
+  fi
+  if [ "$(http_get "$TARGET_PORT" /hello)" != "hello" ]; then
+    bench_say "$server: GET /hello did not answer hello; skipping it"
+    stop_target
+    continue
+  fi
+  bench_say "$server: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
+  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$dir/warmup.txt" ||
+    bench_say "  wrk exited with status $?"
+  for round in $(seq 1 "$ROUNDS"); do
+    wrk_round "$dir" "$round"
+  done
+  bench_say "$server: fixed rate $RATE req/s for ${RATE_DURATION}s"
+  cpu_per_m="n/a" achieved=0 failed=0
+  IFS=$'\t' read -r cpu_per_m achieved failed < <(rate_run "$dir") || true
+  http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
+  stop_target
+  bench_say "$server: stopped, exit status $TARGET_EXIT"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" \
+    "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f1 "$dir/rounds.tsv" | best)" \
+    "$(cut -f2 "$dir/rounds.tsv" | median)" "$(cut -f3 "$dir/rounds.tsv" | median)" \
+    "$cpu_per_m" "$achieved" "$(awk '{ e += $4 } END { print e + 0 }' "$dir/rounds.tsv")" "$failed" "$TARGET_EXIT" >>"$OUT/results.tsv"
+done
+
+# The table: ratios of medians to Jetty's and Netty's medians from this same session.
+awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" \
+    -v rate="$RATE" -v rate_duration="$RATE_DURATION" '
+  NR == 1 { next }
+  { rows[++n] = $0; if ($1 == "jetty-handler") jetty = $2; if ($1 == "netty") netty = $2 }
+  function ratio(x, base) { return (base > 0 && x > 0) ? sprintf("%.2fx", x / base) : "n/a" }
+  END {
+    printf "| server | req/s median | req/s best | vs Jetty | vs Netty | p50 ms | p99 ms | CPU s per 1M req at %d req/s (achieved) | errors | exit |\n", rate
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for (i = 1; i <= n; i++) {
+      split(rows[i], f, "\t")
+      if (f[2] == "failed to start") { printf "| %s | failed to start | | | | | | | | |\n", f[1]; continue }
+      printf "| %s | %.0f | %.0f | %s | %s | %.3f | %.3f | %s (%s/s) | %d | %s |\n", f[1], f[2], f[3], ratio(f[2], jetty),
+        ratio(f[2], netty), f[4], f[5], f[6], f[7], f[8] + f[9], f[10]
+    }
+    printf "\nwrk -t1 -c%d -d%ds --latency, %d rounds after a %ds warm-up, server on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
+    printf "CPU: server utime+stime over h2load --h1 at %d req/s for %ds, per million successful requests.\n", rate, rate_duration
+  }' "$OUT/results.tsv" | tee "$OUT/summary.md"
+bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

@@ -1,0 +1,127 @@
+# shellcheck shell=bash
+# target-lib.sh: what the benchmark scripts share: starting a target through `./workbench target`,
+# stopping it, and reading what the kernel knows about it. Sourced, not run.
+
+BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CLK_TCK="$(getconf CLK_TCK)"
+
+TARGET_PID=""
+TARGET_URL=""
+TARGET_PORT=""
+TARGET_EXIT=""
+# Background processes a script started besides the target (load tools, clients): stopped on exit.
+BENCH_CHILDREN=()
+
+bench_say() { printf '%s: %s\n' "$BENCH_NAME" "$*" >&2; }
+bench_die() { bench_say "$*"; exit 2; }
+
+# Checks that every tool named is installed, and says which Debian package brings what is missing.
+require_tools() {
+  local tool missing=() packages=()
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null 2>&1 && continue
+    missing+=("$tool")
+    case "$tool" in
+      h2load) packages+=(nghttp2-client) ;;
+      taskset) packages+=(util-linux) ;;
+      *) packages+=("$tool") ;;
+    esac
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    bench_die "missing ${missing[*]}: install with  apt-get install ${packages[*]}"
+  fi
+}
+
+# Builds the target command if needed (the build talks on stderr), so that a start is only a start.
+build_targets() {
+  "$BENCH_ROOT/workbench" target --help >/dev/null
+}
+
+# start_target SERVER DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
+# async-complete` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line.
+# Sets TARGET_PID, TARGET_URL, TARGET_PORT. Returns 0 when ready, 3 if the command does not know
+# SERVER (yet), 1 if it failed to start. Extra environment: TARGET_ULIMIT_N lowers the target's
+# file-descriptor limit.
+start_target() {
+  local server="$1" dir="$2"
+  shift 2
+  mkdir -p "$dir"
+  (
+    if [ -n "${TARGET_ULIMIT_N:-}" ]; then
+      ulimit -n "$TARGET_ULIMIT_N"
+    fi
+    exec "$@" "$BENCH_ROOT/workbench" target --server "$server" --strategy async-complete --port 0
+  ) >"$dir/server.stdout" 2>"$dir/server.stderr" </dev/null &
+  TARGET_PID=$!
+  local deadline=$((SECONDS + 180))
+  while ! grep -q '^READY ' "$dir/server.stdout" 2>/dev/null; do
+    if ! kill -0 "$TARGET_PID" 2>/dev/null; then
+      wait "$TARGET_PID" 2>/dev/null || true
+      TARGET_PID=""
+      if grep -q "unknown server '$server'" "$dir/server.stderr"; then
+        return 3
+      fi
+      bench_say "$server did not start: $(tail -n 3 "$dir/server.stderr" | tr '\n' ' ')"
+      return 1
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      bench_say "$server printed no READY line within 180 s"
+      stop_target
+      return 1
+    fi
+    sleep 0.2
+  done
+  TARGET_URL="$(sed -n 's/^READY //p' "$dir/server.stdout" | head -n 1)"
+  TARGET_PORT="${TARGET_URL##*:}"
+}
+
+# Stops the target with SIGTERM (SIGKILL after 30 s) and sets TARGET_EXIT to its exit status.
+stop_target() {
+  TARGET_EXIT=""
+  [ -n "$TARGET_PID" ] || return 0
+  kill -TERM "$TARGET_PID" 2>/dev/null || true
+  local deadline=$((SECONDS + 30))
+  while kill -0 "$TARGET_PID" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do
+    sleep 0.1
+  done
+  if kill -0 "$TARGET_PID" 2>/dev/null; then
+    bench_say "target $TARGET_PID ignored SIGTERM for 30 s: killing it"
+    kill -KILL "$TARGET_PID" 2>/dev/null || true
+  fi
+  TARGET_EXIT=0
+  wait "$TARGET_PID" 2>/dev/null || TARGET_EXIT=$?
+  TARGET_PID=""
+}
+
+# Stops whatever is still running when the script ends, however it ends.
+bench_cleanup() {
+  local child
+  for child in "${BENCH_CHILDREN[@]}"; do
+    kill -TERM "$child" 2>/dev/null || true
+  done
+  stop_target
+}
+
+# CPU time a process has used, user + system, in clock ticks (CLK_TCK per second).
+cpu_ticks() {
+  # Fields after the parenthesised command name: state is the 1st, utime the 12th, stime the 13th.
+  sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+
+rss_kb() {
+  awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"
+}
+
+open_fds() {
+  find "/proc/$1/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
+}
+
+# http_get PORT PATH: the body of GET PATH on a fresh connection (bash's /dev/tcp, so no curl needed).
+http_get() {
+  local port="$1" path="$2" response
+  response="$(timeout 10 bash -c '
+    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+    printf "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" "$2" >&3
+    cat <&3' _ "$port" "$path")" || return 1
+  printf '%s\n' "${response#*$'\r\n\r\n'}"
+}

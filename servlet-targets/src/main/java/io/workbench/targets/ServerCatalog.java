@@ -1,0 +1,31 @@
+package io.workbench.targets;
+
+import io.workbench.targets.jetty.JettyHandlerTechnology;
+import io.workbench.targets.netty.NettyTechnology;
+import io.workbench.targets.server.ServerTechnology;
+import java.util.List;
+import java.util.Optional;
+
+/** The server technologies the {@code target} command knows, in the order {@code --help} lists them. */
+public final class ServerCatalog {
+
+    private static final List<ServerTechnology> TECHNOLOGIES = List.of(
+            new JettyHandlerTechnology(),
+            new NettyTechnology());
+
+    private ServerCatalog() {
+    }
+
+    public static List<ServerTechnology> all() {
+        return TECHNOLOGIES;
+    }
+
+    public static Optional<ServerTechnology> byName(String name) {
+        return TECHNOLOGIES.stream().filter(technology -> technology.name().equals(name)).findFirst();
+    }
+
+    /** The names, comma-separated, for error messages. */
+    public static String names() {
+        return String.join(", ", TECHNOLOGIES.stream().map(ServerTechnology::name).toList());
+    }
+}

@@ -1,0 +1,101 @@
+package io.workbench.targets;
+
+import io.workbench.iocore.hello.RequestStats;
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
+import io.workbench.targets.server.TargetSettings;
+import java.net.URI;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A running hello target: a server technology started with the shared settings, its counters, and
+ * the one stop sequence every server follows: stop accepting, give in-flight requests
+ * {@link TargetSettings#stopGrace()} to finish, then close every connection and thread.
+ */
+public final class Target implements AutoCloseable {
+
+    private final ServerTechnology technology;
+    private final TargetSettings settings;
+    private final HelloService hello;
+    private final RunningServer server;
+    /** Read once at start: a stopped server may no longer know it. */
+    private final int port;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+
+    private Target(ServerTechnology technology, TargetSettings settings, HelloService hello, RunningServer server) {
+        this.technology = technology;
+        this.settings = settings;
+        this.hello = hello;
+        this.server = server;
+        this.port = server.port();
+    }
+
+    /**
+     * Starts {@code technology} with {@code settings}; returns once it accepts connections.
+     *
+     * @throws IllegalArgumentException if the technology does not offer the settings' strategy
+     * @throws Exception                whatever stopped the server from starting (nothing is left running)
+     */
+    public static Target start(ServerTechnology technology, TargetSettings settings) throws Exception {
+        if (!technology.strategies().contains(settings.strategy())) {
+            throw new IllegalArgumentException(technology.name() + " does not offer strategy " + settings.strategy());
+        }
+        HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats());
+        return new Target(technology, settings, hello, technology.start(settings, hello));
+    }
+
+    /** The port the server listens on (listened on, once stopped). */
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://HOST:PORT}, the address the READY line announces. */
+    public URI uri() {
+        return URI.create("http://" + settings.host() + ":" + port());
+    }
+
+    public RequestStats stats() {
+        return hello.stats();
+    }
+
+    /**
+     * Stops as SIGTERM asks: new connections are refused at once, requests in flight get the
+     * grace period to finish (their connections are still served meanwhile), then every
+     * connection is closed and every server thread stopped. Idempotent; returns when done.
+     */
+    public void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            server.stopAccepting();
+            awaitNothingInFlight();
+        } finally {
+            server.close();
+        }
+    }
+
+    /** The same as {@link #stop()}, so that a target can live in a try-with-resources block. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void awaitNothingInFlight() {
+        long deadline = System.nanoTime() + settings.stopGrace().toNanos();
+        try {
+            while (stats().inFlightCount() > 0 && System.nanoTime() - deadline < 0) {
+                TimeUnit.MILLISECONDS.sleep(5);
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Target[" + technology.name() + " " + settings.strategy() + " " + (stopped.get() ? "STOPPED" : uri()) + ", " + stats() + "]";
+    }
+}

@@ -1,0 +1,90 @@
+package io.workbench.targets.jetty;
+
+import io.workbench.targets.hello.HelloExchange;
+import io.workbench.targets.hello.Reply;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.PreEncodedHttpField;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
+
+/**
+ * One Jetty request seen as a {@link HelloExchange}. It is also the {@link Callback} of the
+ * response write: when Jetty reports the write finished or failed, it runs the exchange's
+ * completion hook, then completes Jetty's own request callback, so the request is counted
+ * complete exactly when Jetty considers it done.
+ */
+final class JettyExchange implements HelloExchange, Callback {
+
+    /** The hello body and its headers, encoded once; each response writes a view of them. */
+    private static final ByteBuffer HELLO_BODY = ByteBuffer.allocateDirect(Reply.HELLO.bodyLength())
+            .put(Reply.HELLO.body()).flip().asReadOnlyBuffer();
+    private static final PreEncodedHttpField HELLO_CONTENT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Reply.HELLO.contentType());
+    private static final PreEncodedHttpField HELLO_CONTENT_LENGTH = new PreEncodedHttpField(HttpHeader.CONTENT_LENGTH, Reply.HELLO.bodyLength());
+
+    private final Response response;
+    private final Callback requestCallback;
+    private final Scheduler scheduler;
+    private Runnable whenDone;
+
+    JettyExchange(Response response, Callback requestCallback, Scheduler scheduler) {
+        this.response = response;
+        this.requestCallback = requestCallback;
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public void send(Reply reply, Runnable whenDone) {
+        this.whenDone = whenDone;
+        response.setStatus(reply.status());
+        HttpFields.Mutable headers = response.getHeaders();
+        ByteBuffer body;
+        if (reply.isHello()) {
+            headers.add(HELLO_CONTENT_TYPE);
+            headers.add(HELLO_CONTENT_LENGTH);
+            body = HELLO_BODY.slice();
+        } else {
+            headers.add(HttpHeader.CONTENT_TYPE, reply.contentType());
+            headers.add(HttpHeader.CONTENT_LENGTH, reply.bodyLength());
+            body = reply.body();
+        }
+        response.write(true, body, this);
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayMillis) {
+        scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void succeeded() {
+        done();
+        requestCallback.succeeded();
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+        done();
+        requestCallback.failed(cause);
+    }
+
+    private void done() {
+        if (whenDone != null) {
+            whenDone.run();
+        }
+    }
+
+    @Override
+    public InvocationType getInvocationType() {
+        // Our part of the completion only bumps counters; how Jetty may invoke it is up to its own callback.
+        return requestCallback.getInvocationType();
+    }
+
+    @Override
+    public String toString() {
+        return "JettyExchange@" + Integer.toHexString(hashCode()) + "[" + response.getRequest().getHttpURI() + "]";
+    }
+}

@@ -1,0 +1,166 @@
+package io.workbench.targets.netty;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Reply;
+import java.util.ArrayDeque;
+
+/**
+ * The hello contract on one Netty connection, after {@code HttpServerCodec}.
+ *
+ * <p>Netty writes responses in the order they are written, not in the order of the requests, and
+ * a request may be answered later than the one pipelined behind it ({@code ?wait=} differs per
+ * request). So, as HTTP/1.1 pipelining requires, this handler starts one request at a time: a
+ * request that arrives while another is being answered waits in a queue, and reading from the
+ * socket is paused until the queue is empty, which bounds it to what one read delivered. Without
+ * pipelining (wrk, browsers) the queue is never touched.
+ *
+ * <pre>
+ *   request --(idle)--> start --> HelloService --...wait...--> exchange writes --> responded()
+ *       \--(busy)--> waiting queue, autoRead off        start the next waiting one <--/
+ * </pre>
+ *
+ * Every method runs on the channel's event loop (exchanges hop there before they write), so the
+ * fields need no synchronisation. Body bytes of a request are read and dropped.
+ */
+final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
+
+    private final HelloService hello;
+    /** Pipelined requests that arrived while another was being answered; created on first use. */
+    private ArrayDeque<HttpRequest> waiting;
+    /** A request has been started and its response not written yet. */
+    private boolean responding;
+    /** The response being written is the last one: the connection closes after it. */
+    private boolean closing;
+    /** startWaiting() is on the stack: a response written synchronously must not recurse into it. */
+    private boolean startingWaiting;
+
+    NettyHelloHandler(HelloService hello) {
+        this.hello = hello;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) {
+        try {
+            if (message instanceof HttpRequest request && !closing) {
+                if (responding || (waiting != null && !waiting.isEmpty())) {
+                    queue(ctx, request);
+                } else {
+                    start(ctx, request);
+                }
+            }
+        } finally {
+            // Content (and a full request the decoder rejected) is reference-counted; the request
+            // line and headers of a queued request stay readable after its release.
+            ReferenceCountUtil.release(message);
+        }
+    }
+
+    private void queue(ChannelHandlerContext ctx, HttpRequest request) {
+        if (waiting == null) {
+            waiting = new ArrayDeque<>();
+        }
+        waiting.add(request);
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    private void start(ChannelHandlerContext ctx, HttpRequest request) {
+        responding = true;
+        DecoderResult decoded = request.decoderResult();
+        if (decoded.isFailure()) {
+            closing = true;
+            new NettyExchange(ctx, this, false, false).send(rejection(decoded.cause()), null);
+            return;
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (!keepAlive) {
+            closing = true;
+        }
+        String uri = request.uri();
+        int pathStart = pathStart(uri);
+        int queryStart = uri.indexOf('?', pathStart);
+        String path = queryStart < 0 ? uri.substring(pathStart) : uri.substring(pathStart, queryStart);
+        String query = queryStart < 0 ? null : uri.substring(queryStart + 1);
+        boolean http10 = request.protocolVersion().minorVersion() == 0;
+        hello.handle(request.method().name(), path, query, new NettyExchange(ctx, this, keepAlive, http10));
+    }
+
+    /** Where the path starts: 0 in origin form ({@code /hello}), after the authority in absolute form. */
+    private static int pathStart(String uri) {
+        if (uri.startsWith("/")) {
+            return 0;
+        }
+        int scheme = uri.indexOf("://");
+        if (scheme < 0) {
+            return 0;
+        }
+        int path = uri.indexOf('/', scheme + 3);
+        return path < 0 ? uri.length() : path;
+    }
+
+    private static Reply rejection(Throwable cause) {
+        if (cause instanceof TooLongHttpLineException) {
+            return Reply.text(414, "request line too long");
+        }
+        if (cause instanceof TooLongHttpHeaderException) {
+            return Reply.text(431, "request header fields too large");
+        }
+        return Reply.text(400, "bad request: " + cause.getMessage());
+    }
+
+    /** The current request's response has been handed to Netty: the next waiting request may start. */
+    void responded(ChannelHandlerContext ctx) {
+        responding = false;
+        if (!closing) {
+            startWaiting(ctx);
+        }
+    }
+
+    private void startWaiting(ChannelHandlerContext ctx) {
+        if (waiting == null || startingWaiting) {
+            return;
+        }
+        startingWaiting = true;
+        try {
+            HttpRequest next;
+            while (!responding && !closing && (next = waiting.poll()) != null) {
+                start(ctx, next);
+            }
+        } finally {
+            startingWaiting = false;
+        }
+        if (waiting.isEmpty() && !closing && !ctx.channel().config().isAutoRead()) {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof IdleStateEvent) {
+            ctx.close();
+        } else {
+            ctx.fireUserEventTriggered(event);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // A reset or a broken pipe from a client that went away: nothing to answer, just close.
+        ctx.close();
+    }
+
+    @Override
+    public String toString() {
+        return "NettyHelloHandler@" + Integer.toHexString(hashCode())
+                + "[responding=" + responding + ",closing=" + closing
+                + ",waiting=" + (waiting == null ? 0 : waiting.size()) + "]";
+    }
+}

@@ -1,0 +1,106 @@
+package io.workbench.targets.netty;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
+import io.workbench.targets.server.TargetSettings;
+import java.net.InetSocketAddress;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code netty}: Netty 4.2 with {@link HttpServerCodec} on the NIO transport (the epoll native jar
+ * of 4.2.20 is not on Maven Central), the second peer iocore is measured against.
+ *
+ * <p>Configuration, and why: one event-loop group of {@link TargetSettings#ioThreads()} threads
+ * (one per available processor, so a server pinned to one core runs a single thread that both
+ * accepts and serves, with no hand-off), Netty's default allocator, no aggregator (a hello request
+ * has no body; bodies are read and dropped), a reader-idle {@link IdleStateHandler} for the shared
+ * idle timeout (reader-only, so it adds no listener to every write), backlog, {@code SO_REUSEADDR}
+ * and {@code TCP_NODELAY} from the settings. Waits are scheduled on the connection's own event
+ * loop, so a response is always written from the thread that owns the channel.
+ */
+public final class NettyTechnology implements ServerTechnology {
+
+    @Override
+    public String name() {
+        return "netty";
+    }
+
+    @Override
+    public String description() {
+        return "Netty 4.2 HttpServerCodec on NIO, completing from the channel's event-loop scheduler";
+    }
+
+    @Override
+    public Set<Strategy> strategies() {
+        return Set.of(Strategy.ASYNC_COMPLETE);
+    }
+
+    @Override
+    public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), new DefaultThreadFactory("netty"),
+                NioIoHandler.newFactory());
+        long idleMillis = settings.idleTimeout().toMillis();
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap()
+                    .group(group)
+                    .channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, settings.backlog())
+                    .option(ChannelOption.SO_REUSEADDR, settings.reuseAddress())
+                    .childOption(ChannelOption.TCP_NODELAY, settings.tcpNoDelay())
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel channel) {
+                            channel.pipeline().addLast(
+                                    new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
+                                    new HttpServerCodec(),
+                                    new NettyHelloHandler(hello));
+                        }
+                    });
+            Channel listener = bootstrap.bind(settings.host(), settings.port()).sync().channel();
+            return new RunningNetty(group, listener);
+        } catch (Exception failed) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
+            throw failed;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+
+    private record RunningNetty(EventLoopGroup group, Channel listener) implements RunningServer {
+
+        @Override
+        public int port() {
+            return ((InetSocketAddress) listener.localAddress()).getPort();
+        }
+
+        @Override
+        public void stopAccepting() {
+            listener.close().syncUninterruptibly();
+        }
+
+        @Override
+        public void close() {
+            // No quiet period: the shared stop sequence has already let in-flight requests finish.
+            // Shutting the loops down closes every channel registered with them.
+            group.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.workbench.targets.server;
+
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import java.util.Set;
+
+/**
+ * One row group of the target matrix: a server technology that can run the hello contract under
+ * some strategies. This is the one plug-in point of the {@code target} command: a new server is a
+ * class implementing it, added to {@link ServerCatalog}; option handling, settings, the READY line,
+ * signals and the stop sequence are shared.
+ *
+ * <p>A technology maps {@link TargetSettings} onto its own configuration, and wires every request
+ * into {@link HelloService#handle} through a small {@link io.workbench.targets.hello.HelloExchange}
+ * over its own request and response, running the handler where {@link Strategy#blocksThread()} and
+ * {@link Strategy#onVirtualThreads()} say.
+ */
+public interface ServerTechnology {
+
+    /** The name on the command line, e.g. {@code jetty-handler}. */
+    String name();
+
+    /** One line for {@code --help}: what the server is and how it is configured. */
+    String description();
+
+    /** The strategies this server can run; {@link #start} is only called with one of them. */
+    Set<Strategy> strategies();
+
+    /**
+     * Starts a server with {@code settings} answering through {@code hello}, and returns once it
+     * accepts connections.
+     *
+     * @throws Exception if it cannot start (a {@link java.net.BindException} somewhere in the
+     *                   causes when the address is in use); nothing it started is left running
+     */
+    RunningServer start(TargetSettings settings, HelloService hello) throws Exception;
+}

@@ -1,0 +1,94 @@
+package io.workbench.targets.server;
+
+import io.workbench.iocore.hello.HelloProtocol;
+import io.workbench.targets.hello.Strategy;
+import java.time.Duration;
+
+/**
+ * The settings every server technology starts from, written once so that the targets differ only
+ * in the server, never in how it was configured. The values follow the benchmark the project
+ * is built on (seed 000, "Benchmarking High-Concurrency HTTP Servers on the JVM"):
+ *
+ * <ul>
+ *   <li>host {@code 127.0.0.1}; port 0 (the kernel picks a free one) unless given;</li>
+ *   <li>accept backlog 10,000 (Linux caps it at {@code net.core.somaxconn});</li>
+ *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
+ *   <li>thread limits biased towards thread-blocking strategies, as the seed did: a strategy that
+ *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
+ *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
+ *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
+ *       {@code taskset -c 0} runs one;</li>
+ *   <li>default wait 0 ms.</li>
+ * </ul>
+ *
+ * Two settings the seed does not give, chosen once for all servers: connections idle (nothing
+ * read) for {@link #DEFAULT_IDLE_TIMEOUT} are closed, and on SIGTERM in-flight requests get
+ * {@link #DEFAULT_STOP_GRACE} to finish before every connection is closed.
+ *
+ * @param strategy          how the hello response spends the wait
+ * @param host              the address to listen on
+ * @param port              the port to listen on; 0 picks a free one
+ * @param defaultWaitMillis the wait of {@code /hello} without {@code ?wait=}
+ * @param backlog           the accept queue length asked for
+ * @param tcpNoDelay        {@code TCP_NODELAY} on accepted connections
+ * @param reuseAddress      {@code SO_REUSEADDR} on the listening socket
+ * @param ioThreads         selector / event-loop threads
+ * @param idleTimeout       a connection with nothing to read for this long is closed
+ * @param stopGrace         how long a stopping target lets in-flight requests finish
+ */
+public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
+                             boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
+                             Duration idleTimeout, Duration stopGrace) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_BACKLOG = 10_000;
+    public static final int BLOCKING_MAX_THREADS = 10_000;
+    public static final int ASYNC_MAX_THREADS = 100;
+    /**
+     * Long enough for {@code bench/idle-connections.sh} to hold its connections idle through every
+     * phase (a minute was not: Jetty closed them mid-run); short enough that a forgotten client
+     * does not hold a descriptor for ever.
+     */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
+    /** Longer than the 1 s wait of the seed's slowest scenario, so its requests can finish. */
+    public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(2);
+
+    public TargetSettings {
+        if (strategy == null || host == null || idleTimeout == null || stopGrace == null) {
+            throw new IllegalArgumentException("strategy, host, idle timeout and stop grace are required");
+        }
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port must be in [0, 65535], was " + port);
+        }
+        if (defaultWaitMillis < 0 || defaultWaitMillis > HelloProtocol.MAX_WAIT_MILLIS) {
+            throw new IllegalArgumentException("wait must be in [0, " + HelloProtocol.MAX_WAIT_MILLIS + "] ms, was " + defaultWaitMillis);
+        }
+        if (backlog < 1 || ioThreads < 1) {
+            throw new IllegalArgumentException("backlog and I/O threads must be positive, were " + backlog + " and " + ioThreads);
+        }
+        if (idleTimeout.isNegative() || idleTimeout.isZero() || stopGrace.isNegative()) {
+            throw new IllegalArgumentException("idle timeout must be positive and stop grace not negative");
+        }
+    }
+
+    /** The seed's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
+    public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
+        return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
+                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE);
+    }
+
+    /**
+     * The most threads the server may use to run handlers: {@value #BLOCKING_MAX_THREADS} for a
+     * strategy that blocks a platform thread per waiting request, {@value #ASYNC_MAX_THREADS}
+     * otherwise. Virtual threads are not bounded by it.
+     */
+    public int maxProcessingThreads() {
+        return strategy.blocksThread() ? BLOCKING_MAX_THREADS : ASYNC_MAX_THREADS;
+    }
+
+    /** @return a copy listening on {@code newPort} */
+    public TargetSettings withPort(int newPort) {
+        return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace);
+    }
+}

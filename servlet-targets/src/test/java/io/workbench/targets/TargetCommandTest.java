@@ -1,0 +1,92 @@
+package io.workbench.targets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.ServerTechnology;
+import io.workbench.targets.server.TargetSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command's option handling, in-process: what a user sees for good and bad input. */
+class TargetCommandTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return TargetCommand.commandLine(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).execute(args);
+    }
+
+    static Stream<ServerTechnology> technologies() {
+        return ServerCatalog.all().stream();
+    }
+
+    @Test
+    void helpListsEveryServerWithTheStrategiesItOffers() {
+        assertEquals(0, run("--help"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (ServerTechnology technology : ServerCatalog.all()) {
+            assertTrue(help.contains(technology.name()), technology.name());
+            assertTrue(help.contains(technology.description()), technology.description());
+            technology.strategies().forEach(strategy -> assertTrue(help.contains(strategy.summary()), strategy.cliName()));
+        }
+        assertTrue(help.contains("READY http://127.0.0.1:PORT"));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "--server tomcat --strategy async-complete|unknown server 'tomcat' (known: SERVERS)",
+        "--server netty --strategy sync|netty has no strategy 'sync' (it offers: async-complete)",
+        "--server jetty-handler --strategy fast|jetty-handler has no strategy 'fast' (it offers: async-complete)",
+        "--server netty --strategy async-complete --port 70000|port must be in [0, 65535], was 70000",
+        "--server netty --strategy async-complete --port http|Invalid value for option '--port': 'http' is not an int",
+        "--server netty --strategy async-complete --wait -1|wait must be in [0, 3600000] ms, was -1",
+        "--server netty --strategy async-complete --wait 1s|Invalid value for option '--wait': '1s' is not a long",
+        "--strategy async-complete|Missing required option: '--server=NAME'",
+        "--server netty --strategy async-complete --verbose|Unknown option: '--verbose'",
+    })
+    void badOptionsExit2WithOneLineThatSaysWhatIsWrong(String argsAndMessage) {
+        String[] parts = argsAndMessage.split("\\|");
+        String message = parts[1].replace("SERVERS", ServerCatalog.names());
+        assertEquals(2, run(parts[0].split(" ")));
+        assertEquals("target: " + message + " (see --help)\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "no READY line");
+    }
+
+    @ParameterizedTest
+    @MethodSource("technologies")
+    void aPortInUseExits1WithOneLine(ServerTechnology technology) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(TargetSettings.DEFAULT_HOST))) {
+            int port = taken.getLocalPort();
+            String strategy = technology.strategies().iterator().next().cliName();
+            int exit = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                    () -> run("--server", technology.name(), "--strategy", strategy, "--port", Integer.toString(port)));
+            assertEquals(TargetCommand.EXIT_CANNOT_START, exit);
+            String error = err.toString(StandardCharsets.UTF_8);
+            assertTrue(error.startsWith("target: cannot start " + technology.name() + ": cannot listen on 127.0.0.1:" + port + ": "), error);
+            assertEquals(1, error.lines().count(), error);
+            assertEquals("", out.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void aTargetRefusesAStrategyItsServerDoesNotOffer() {
+        ServerTechnology netty = ServerCatalog.byName("netty").orElseThrow();
+        assertThrows(IllegalArgumentException.class, () -> Target.start(netty, TargetSettings.of(Strategy.SYNC, 0, 0)));
+    }
+}

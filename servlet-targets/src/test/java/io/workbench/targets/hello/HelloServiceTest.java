@@ -1,0 +1,147 @@
+package io.workbench.targets.hello;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.workbench.iocore.hello.RequestStats;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class HelloServiceTest {
+
+    private final RequestStats stats = new RequestStats();
+
+    private HelloService service(Strategy strategy, long defaultWait) {
+        return new HelloService(strategy, defaultWait, stats);
+    }
+
+    @Test
+    void getHelloIsCountedFromStartUntilTheServerReportsTheWriteDone() {
+        RecordingExchange exchange = new RecordingExchange();
+        service(Strategy.ASYNC_COMPLETE, 0).handle("GET", "/hello", null, exchange);
+        assertEquals(List.of(Reply.HELLO), exchange.sent);
+        assertEquals(1, stats.startedCount());
+        assertEquals(1, stats.inFlightCount(), "sent is not done: the write may still fail");
+        exchange.completeAll();
+        assertEquals(1, stats.completedCount());
+        assertEquals(0, stats.inFlightCount());
+    }
+
+    @Test
+    void asyncCompleteWithoutWaitAnswersOnTheHandlingThreadWithoutScheduling() {
+        RecordingExchange exchange = new RecordingExchange();
+        service(Strategy.ASYNC_COMPLETE, 0).handle("GET", "/hello", "wait=0", exchange);
+        assertTrue(exchange.delays.isEmpty());
+        assertSame(Thread.currentThread(), exchange.sentOn);
+    }
+
+    @Test
+    void asyncCompleteWithAWaitReturnsAtOnceAndAnswersWhenTheSchedulerFires() {
+        RecordingExchange exchange = new RecordingExchange();
+        service(Strategy.ASYNC_COMPLETE, 30).handle("GET", "/hello", null, exchange);
+        assertEquals(List.of(30L), exchange.delays, "the default wait");
+        assertTrue(exchange.sent.isEmpty(), "nothing sent before the scheduler fires");
+        assertEquals(1, stats.inFlightCount());
+        exchange.fireScheduled();
+        assertEquals(List.of(Reply.HELLO), exchange.sent);
+        exchange.completeAll();
+        assertEquals(0, stats.inFlightCount());
+
+        service(Strategy.ASYNC_COMPLETE, 30).handle("GET", "/hello", "a=b&wait=7", exchange);
+        assertEquals(List.of(30L, 7L), exchange.delays, "?wait= overrides the default");
+    }
+
+    @Test
+    void syncSleepsTheWaitOnTheCallingThreadThenAnswers() {
+        for (Strategy blocking : List.of(Strategy.SYNC, Strategy.VIRTUAL)) {
+            RecordingExchange exchange = new RecordingExchange();
+            long start = System.nanoTime();
+            service(blocking, 0).handle("GET", "/hello", "wait=50", exchange);
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) >= 50, blocking + " slept the wait");
+            assertEquals(List.of(Reply.HELLO), exchange.sent);
+            assertSame(Thread.currentThread(), exchange.sentOn);
+            assertTrue(exchange.delays.isEmpty());
+        }
+    }
+
+    @Test
+    void syncInterruptedByAStoppingServerStillAnswersOnceAndKeepsTheInterrupt() {
+        RecordingExchange exchange = new RecordingExchange();
+        Thread.currentThread().interrupt();
+        try {
+            service(Strategy.SYNC, 60_000).handle("GET", "/hello", null, exchange);
+            assertTrue(Thread.currentThread().isInterrupted());
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(List.of(Reply.HELLO), exchange.sent);
+    }
+
+    @Test
+    void badWaitIsA400WithTheReasonAndIsCounted() {
+        RecordingExchange exchange = new RecordingExchange();
+        service(Strategy.ASYNC_COMPLETE, 0).handle("GET", "/hello", "wait=soon", exchange);
+        Reply reply = exchange.sent.get(0);
+        assertEquals(400, reply.status());
+        assertEquals("wait must be a whole number of milliseconds, was 'soon'", body(reply));
+        assertTrue(exchange.delays.isEmpty());
+        exchange.completeAll();
+        assertEquals(1, stats.startedCount());
+        assertEquals(1, stats.completedCount());
+    }
+
+    @Test
+    void statsAnswerTheCountersAsJsonWithoutCountingThemselves() {
+        RecordingExchange exchange = new RecordingExchange();
+        HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
+        service.handle("GET", "/hello", null, exchange);
+        service.handle("GET", "/stats", null, exchange);
+        Reply reply = exchange.sent.get(1);
+        assertEquals(200, reply.status());
+        assertEquals("application/json", reply.contentType());
+        assertEquals("{\"started\":1,\"completed\":0,\"inFlight\":1,\"maxInFlight\":1}", body(reply));
+        assertNull(exchange.completions.get(1), "nothing to count when /stats is written");
+    }
+
+    @Test
+    void otherPathsAndMethodsAre404AndNotCounted() {
+        RecordingExchange exchange = new RecordingExchange();
+        HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
+        service.handle("POST", "/hello", null, exchange);
+        service.handle("HEAD", "/stats", null, exchange);
+        service.handle("GET", "/", null, exchange);
+        service.handle("GET", "/hello/", null, exchange);
+        assertEquals(List.of(Reply.NOT_FOUND, Reply.NOT_FOUND, Reply.NOT_FOUND, Reply.NOT_FOUND), exchange.sent);
+        assertEquals(0, stats.startedCount());
+    }
+
+    @Test
+    void aDefaultWaitOutsideTheContractIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> service(Strategy.ASYNC_COMPLETE, -1));
+        assertThrows(IllegalArgumentException.class, () -> service(Strategy.ASYNC_COMPLETE, 3_600_001));
+    }
+
+    @Test
+    void strategiesAreFoundByTheirCommandLineName() {
+        assertEquals(Strategy.ASYNC_COMPLETE, Strategy.byName("async-complete").orElseThrow());
+        assertEquals(Strategy.VIRTUAL, Strategy.byName("virtual").orElseThrow());
+        assertTrue(Strategy.byName("ASYNC_COMPLETE").isEmpty());
+        assertFalse(Strategy.ASYNC_COMPLETE.blocksThread());
+        assertTrue(Strategy.SYNC.blocksThread());
+        assertTrue(Strategy.VIRTUAL.onVirtualThreads());
+        assertFalse(Strategy.SYNC.onVirtualThreads());
+    }
+
+    private static String body(Reply reply) {
+        var body = reply.body();
+        byte[] bytes = new byte[body.remaining()];
+        body.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

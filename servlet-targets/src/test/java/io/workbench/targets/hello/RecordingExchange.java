@@ -1,0 +1,43 @@
+package io.workbench.targets.hello;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link HelloExchange} that records what the shared handling asked of it, and runs scheduled
+ * tasks only when the test says so: the strategies can be checked without a server or a clock.
+ */
+final class RecordingExchange implements HelloExchange {
+
+    final List<Reply> sent = new ArrayList<>();
+    final List<Runnable> completions = new ArrayList<>();
+    final List<Long> delays = new ArrayList<>();
+    private final List<Runnable> scheduled = new ArrayList<>();
+    Thread sentOn;
+
+    @Override
+    public void send(Reply reply, Runnable whenDone) {
+        sent.add(reply);
+        completions.add(whenDone);
+        sentOn = Thread.currentThread();
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayMillis) {
+        scheduled.add(task);
+        delays.add(delayMillis);
+    }
+
+    /** Runs what was scheduled, as the server's scheduler would once the delay is over. */
+    void fireScheduled() {
+        List<Runnable> due = new ArrayList<>(scheduled);
+        scheduled.clear();
+        due.forEach(Runnable::run);
+    }
+
+    /** The server reports every sent response as written. */
+    void completeAll() {
+        completions.stream().filter(hook -> hook != null).forEach(Runnable::run);
+        completions.clear();
+    }
+}
