@@ -23,8 +23,8 @@ public final class HttpFields {
     private static final byte[] NO_BYTES = {};
     private static final int[] NO_BOUNDS = {};
     private static final HttpHeader[] NO_HEADERS = {};
-    private static final int INITIAL_BYTES = 128;
-    private static final int INITIAL_FIELDS = 8;
+    private static final int INITIAL_BYTES = 64;
+    private static final int INITIAL_FIELDS = 4;
     /** Arrays larger than this are dropped by {@link #clear()} rather than kept for the next message. */
     private static final int RETAINED_BYTES = 4096;
     private static final int RETAINED_FIELDS = 64;

@@ -678,7 +678,7 @@ public final class HttpParser {
 
     private void appendTarget(ByteBuffer in, int from, int length) {
         if (targetLength + length > target.length) {
-            target = Arrays.copyOf(target, Math.max(Math.max(32, target.length * 2), targetLength + length));
+            target = Arrays.copyOf(target, Math.max(Math.max(16, target.length * 2), targetLength + length));
         }
         in.get(from, target, targetLength, length);
         targetLength += length;
