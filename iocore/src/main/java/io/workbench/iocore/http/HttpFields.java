@@ -191,11 +191,9 @@ public final class HttpFields {
     }
 
     /** Ends the name of the field being built and looks it up; the value bytes follow. */
-    HttpHeader endName() {
+    void endName() {
         int start = bounds[size * 3];
-        HttpHeader header = HttpHeader.lookup(bytes, start, used - start);
-        endName(header);
-        return header;
+        endName(HttpHeader.lookup(bytes, start, used - start));
     }
 
     private void endName(HttpHeader header) {

@@ -40,24 +40,28 @@ import java.util.Objects;
  *
  * <h2>The machine</h2>
  * <pre>
- *  START --request--> METHOD --SP--> TARGET --SP--> REQUEST_VERSION --CR--+
- *    |  \--CR--> START_EMPTY_LF --LF--> START (empty lines before a request) |
- *    +--response--> STATUS_VERSION --SP--> STATUS_CODE --SP--> REASON --CR-+-> START_LINE_LF
- *                                              +---------------CR-----------+        |LF
- *  +---------------------------------------------------------------------------------+
- *  v
- *  FIELD_START --tchar--> FIELD_NAME --:--> FIELD_VALUE_OWS --> FIELD_VALUE --CR--> FIELD_LF
- *    ^  |CR                                        +----------------CR------------^    |LF
- *    |  v                                                                              |
- *    |  SECTION_END_LF <--- (header section ends: framing decided, headComplete) ------+ back to FIELD_START
- *    |    |--NONE--------------------------------------------------> MESSAGE_END --> COMPLETE --reset()--> START
- *    |    |--CONTENT_LENGTH--> CONTENT (n bytes) -----------------------^  ^
- *    |    |--UNTIL_CLOSE--> CONTENT_UNTIL_CLOSE --endOfInput()-------------+
- *    |    +--CHUNKED--> CHUNK_SIZE --CR/;/WS--> [CHUNK_SIZE_WS] [CHUNK_EXTENSION] --> CHUNK_SIZE_LF
- *    |                    ^                                                       | size &gt; 0 | size 0
- *    |                    +-- CHUNK_DATA_LF &lt;-- CHUNK_DATA_CR &lt;-- CHUNK_DATA &lt;------+           |
- *    +--- trailer section (its SECTION_END_LF goes to MESSAGE_END) &lt;--------------------------------+
- *  any state but COMPLETE --bad input--> FAILED (terminal);  START, COMPLETE --endOfInput()--> CLOSED (terminal)
+ *  START --request--> METHOD --SP--> TARGET --SP--> REQUEST_VERSION --CR---------------+
+ *   | +--CR--> START_EMPTY_LF --LF--> START  (empty lines before a request line)       |
+ *   +--response--> STATUS_VERSION --SP--> STATUS_CODE --SP--> REASON --CR--------------+
+ *                                              +--CR-----------------------------------+--> START_LINE_LF
+ *                                                                                                |LF
+ *   +--------------------------------------------------------------------------------------------+
+ *   v
+ *  FIELD_START --tchar--> FIELD_NAME --:--> FIELD_VALUE_OWS --> FIELD_VALUE --CR--> FIELD_LF --LF--> FIELD_START
+ *   |CR
+ *   v
+ *  SECTION_END_LF --LF--> (header section complete: framing decided, then headComplete)
+ *     |--NONE-----------------------------------------------------> MESSAGE_END --> COMPLETE --reset()--> START
+ *     |--CONTENT_LENGTH--> CONTENT --(the n bytes delivered)----------> MESSAGE_END
+ *     |--UNTIL_CLOSE--> CONTENT_UNTIL_CLOSE --endOfInput()------------> MESSAGE_END
+ *     +--CHUNKED--> CHUNK_SIZE --CR--> CHUNK_SIZE_LF
+ *                   CHUNK_SIZE --;--> CHUNK_EXTENSION --CR--> CHUNK_SIZE_LF
+ *                   CHUNK_SIZE --WS--> CHUNK_SIZE_WS --;--> CHUNK_EXTENSION
+ *                   CHUNK_SIZE_LF --LF, size n--> CHUNK_DATA --(n bytes)--> CHUNK_DATA_CR --CR--> CHUNK_DATA_LF --LF--> CHUNK_SIZE
+ *                   CHUNK_SIZE_LF --LF, size 0--> FIELD_START of the trailer section,
+ *                                                 whose SECTION_END_LF --LF--> MESSAGE_END
+ *  every state but COMPLETE, FAILED, CLOSED --bad input--> FAILED (for good)
+ *  START, COMPLETE --endOfInput()--> CLOSED (for good)
  * </pre>
  * The allowed transitions are data ({@link #NEXT}), checked in the one method that changes the
  * state ({@link #moveTo}); a transition the table does not allow is a bug here and fails loudly.
@@ -106,8 +110,10 @@ public final class HttpParser {
 
         /**
          * A piece of the content, with any chunked framing removed: a read-only view of the input
-         * buffer, valid until the caller of {@code parse} changes that buffer (so a handler that
-         * pauses may keep using it until then, and must copy what it keeps longer).
+         * buffer (its position is where the piece starts), not a copy. The parser re-aims the same
+         * view at the next piece, so it is valid until the next call to {@code parse} or
+         * {@code reset} and as long as the caller leaves the input buffer alone: a handler that
+         * pauses may keep using it until then, and copies what it keeps longer.
          *
          * @return true to pause parsing after this event
          */
@@ -365,6 +371,7 @@ public final class HttpParser {
         chunkSize = 0;
         chunkDigits = 0;
         chunkLineBytes = 0;
+        requestMethod = HttpMethod.GET;
         if (state != State.START) {
             moveTo(State.START);
         }
@@ -372,7 +379,8 @@ public final class HttpParser {
 
     /**
      * Response parsers only: the next response answers a request with this method, which decides
-     * whether it has a body (a response to HEAD has none). Call it before the response's first byte.
+     * whether it has a body (a response to HEAD has none). Call it before the response's first
+     * byte, after {@link #reset()}; a response nobody told the parser about answers a GET.
      */
     public void expectResponseTo(HttpMethod requestMethod) {
         if (requests) {
@@ -1038,10 +1046,6 @@ public final class HttpParser {
             throw new IllegalStateException(current + "!->" + next + " in " + this);
         }
         state = next;
-    }
-
-    State state() {
-        return state;
     }
 
     // --- what was parsed ------------------------------------------------------------------------------

@@ -130,6 +130,18 @@ class HttpParserResponseTest {
     }
 
     @Test
+    void aResponseNobodyToldTheParserAboutAnswersAGet() throws BadMessageException {
+        HttpParser parser = HttpParser.forResponses();
+        Recorder recorder = new Recorder();
+        parser.expectResponseTo(HttpMethod.HEAD);
+        ByteBuffer input = ByteBuffer.wrap(bytes("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n" + HELLO));
+        assertEquals(Progress.MESSAGE_COMPLETE, parser.parse(input, recorder));
+        parser.reset();
+        assertEquals(Progress.MESSAGE_COMPLETE, parser.parse(input, recorder));
+        assertEquals(List.of("", "hello"), recorder.messages.stream().map(Message::body).toList(), "the HEAD is forgotten by reset()");
+    }
+
+    @Test
     void theMethodAnsweredMustBeToldBeforeTheResponseStarts() throws BadMessageException {
         HttpParser parser = HttpParser.forResponses();
         parser.parse(ByteBuffer.wrap(bytes("HTTP/1.1 2")), new Recorder());
