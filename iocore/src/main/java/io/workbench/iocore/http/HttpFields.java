@@ -153,17 +153,17 @@ public final class HttpFields {
 
     /** Removes every field, keeping the storage for the next message unless it grew unusually large. */
     public void clear() {
-        size = 0;
-        used = 0;
-        if (bytes.length > RETAINED_BYTES) {
-            bytes = NO_BYTES;
-        }
         if (headers.length > RETAINED_FIELDS) {
             headers = NO_HEADERS;
             bounds = NO_BOUNDS;
         } else {
-            Arrays.fill(headers, null);
+            Arrays.fill(headers, 0, size, null);
         }
+        if (bytes.length > RETAINED_BYTES) {
+            bytes = NO_BYTES;
+        }
+        size = 0;
+        used = 0;
     }
 
     // --- building, for the parser --------------------------------------------------------------
@@ -184,7 +184,7 @@ public final class HttpFields {
         used += length;
     }
 
-    private void append(byte[] source, int offset, int length) {
+    void append(byte[] source, int offset, int length) {
         ensureBytes(length);
         System.arraycopy(source, offset, bytes, used, length);
         used += length;

@@ -218,9 +218,18 @@ public final class HttpParser {
     private long chunkSize;
     private int chunkDigits;
     private int chunkLineBytes;
-    /** A read-only view of the last input buffer, re-aimed at each piece of content instead of slicing a new one. */
+    /**
+     * A read-only view of the input, re-aimed at each piece of content of a message instead of
+     * slicing a new one; dropped by {@link #reset()} so that an idle parser holds no input buffer.
+     */
     private ByteBuffer view;
     private ByteBuffer viewSource;
+    /**
+     * While {@link #parse} runs on a heap buffer: its backing array and offset, so that bytes are
+     * read and copied from the array directly. Null otherwise, and between calls, for the same reason.
+     */
+    private byte[] heap;
+    private int heapOffset;
 
     private HttpParser(boolean requests, HttpLimits limits) {
         this.requests = requests;
@@ -261,7 +270,14 @@ public final class HttpParser {
     public Progress parse(ByteBuffer input, Handler handler) throws BadMessageException {
         Objects.requireNonNull(handler, "handler");
         checkParsable();
+        if (input.hasArray()) {
+            heap = input.array();
+            heapOffset = input.arrayOffset();
+        }
         try {
+            // Each state's method consumes what it can. Within a line it goes straight on to the next
+            // state's method while bytes are there; every line ends back here, so the stack stays a
+            // few frames deep however many lines a message has.
             while (true) {
                 Progress progress = switch (state) {
                     case START -> start(input);
@@ -297,6 +313,8 @@ public final class HttpParser {
         } catch (BadMessageException x) {
             failed(x);
             throw x;
+        } finally {
+            heap = null;
         }
     }
 
@@ -371,6 +389,8 @@ public final class HttpParser {
         chunkSize = 0;
         chunkDigits = 0;
         chunkLineBytes = 0;
+        view = null;
+        viewSource = null;
         requestMethod = HttpMethod.GET;
         if (state != State.START) {
             moveTo(State.START);
@@ -401,10 +421,10 @@ public final class HttpParser {
         }
         if (!requests) {
             moveTo(State.STATUS_VERSION);
-            return null;
+            return statusVersion(in);
         }
         // RFC 9112 section 2.2: a server ought to ignore empty lines before a request line.
-        byte b = in.get(pos);
+        byte b = byteAt(in, pos);
         if (b == CR) {
             in.position(pos + 1);
             moveTo(State.START_EMPTY_LF);
@@ -415,7 +435,7 @@ public final class HttpParser {
         }
         lineBytes = 0;
         moveTo(State.METHOD);
-        return null;
+        return method(in);
     }
 
     private Progress emptyLineEnd(ByteBuffer in) throws BadMessageException {
@@ -423,7 +443,7 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        if (in.get(pos) != LF) {
+        if (byteAt(in, pos) != LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "bare CR before the request line");
         }
         lineBytes += 2;
@@ -438,7 +458,7 @@ public final class HttpParser {
     private Progress method(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, TCHAR);
+        int end = scan(in, pos, limit, TCHAR);
         pack(in, pos, end);
         countStartLine(end - pos);
         if (tokenLength > HttpMethod.MAX_LENGTH) {
@@ -448,7 +468,7 @@ public final class HttpParser {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b != SP || tokenLength == 0) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, tokenLength == 0
                     ? "the request line starts with " + describe(b)
@@ -461,20 +481,20 @@ public final class HttpParser {
         countStartLine(1);
         in.position(end + 1);
         moveTo(State.TARGET);
-        return null;
+        return target(in);
     }
 
     private Progress target(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, TARGET);
+        int end = scan(in, pos, limit, TARGET);
         countStartLine(end - pos);
         appendTarget(in, pos, end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b == SP) {
             if (targetLength == 0) {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "empty request target");
@@ -485,7 +505,7 @@ public final class HttpParser {
             packed = 0;
             tokenLength = 0;
             moveTo(State.REQUEST_VERSION);
-            return null;
+            return requestVersion(in);
         }
         if (b == CR || b == LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "the request line has no HTTP version");
@@ -540,14 +560,14 @@ public final class HttpParser {
     private Progress requestVersion(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, VCHAR);
+        int end = scan(in, pos, limit, VCHAR);
         pack(in, pos, end);
         countStartLine(end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b == CR) {
             if (tokenLength == 0) {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "empty HTTP version in the request line");
@@ -558,7 +578,7 @@ public final class HttpParser {
             }
             in.position(end + 1);
             moveTo(State.START_LINE_LF);
-            return null;
+            return startLineEnd(in);
         }
         if (b == SP) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "the request line has more than three parts");
@@ -572,14 +592,14 @@ public final class HttpParser {
     private Progress statusVersion(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, VCHAR);
+        int end = scan(in, pos, limit, VCHAR);
         pack(in, pos, end);
         countStartLine(end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b != SP || tokenLength == 0) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "malformed status line: " + describe(b) + " where the space after the version belongs");
         }
@@ -591,25 +611,25 @@ public final class HttpParser {
         in.position(end + 1);
         tokenLength = 0;
         moveTo(State.STATUS_CODE);
-        return null;
+        return statusCode(in);
     }
 
     private Progress statusCode(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, DIGIT);
+        int end = scan(in, pos, limit, DIGIT);
         for (int i = pos; i < end; i++) {
             if (++tokenLength > 3) {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "the status code has more than three digits");
             }
-            status = status * 10 + in.get(i) - '0';
+            status = status * 10 + byteAt(in, i) - '0';
         }
         countStartLine(end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (tokenLength != 3 || (b != SP && b != CR)) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "malformed status code: " + describe(b) + " after " + tokenLength + " digits");
         }
@@ -620,29 +640,29 @@ public final class HttpParser {
         if (b == SP) {
             countStartLine(1);
             moveTo(State.REASON);
-        } else {
-            // No reason phrase and no space before it: tolerated, a client ignores the reason anyway.
-            moveTo(State.START_LINE_LF);
+            return reason(in);
         }
-        return null;
+        // No reason phrase and no space before it: tolerated, a client ignores the reason anyway.
+        moveTo(State.START_LINE_LF);
+        return startLineEnd(in);
     }
 
     private Progress reason(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, VCHAR | WS);
+        int end = scan(in, pos, limit, VCHAR | WS);
         countStartLine(end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b != CR) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, b == LF ? "bare LF ends the status line" : "invalid character " + describe(b) + " in the reason phrase");
         }
         in.position(end + 1);
         moveTo(State.START_LINE_LF);
-        return null;
+        return startLineEnd(in);
     }
 
     private Progress startLineEnd(ByteBuffer in) throws BadMessageException {
@@ -650,18 +670,18 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        if (in.get(pos) != LF) {
+        if (byteAt(in, pos) != LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "bare CR in the start line");
         }
         in.position(pos + 1);
         moveTo(State.FIELD_START);
-        return null;
+        return fieldStart(in);
     }
 
     private void pack(ByteBuffer in, int from, int to) {
         // Only the first 8 bytes are kept: nothing longer is a method or a version we know.
         for (int i = from; i < to && tokenLength + i - from < 8; i++) {
-            packed = packed << 8 | (in.get(i) & 0xFF);
+            packed = packed << 8 | (byteAt(in, i) & 0xFF);
         }
         tokenLength += to - from;
     }
@@ -688,7 +708,11 @@ public final class HttpParser {
         if (targetLength + length > target.length) {
             target = Arrays.copyOf(target, Math.max(Math.max(16, target.length * 2), targetLength + length));
         }
-        in.get(from, target, targetLength, length);
+        if (heap != null) {
+            System.arraycopy(heap, heapOffset + from, target, targetLength, length);
+        } else {
+            in.get(from, target, targetLength, length);
+        }
         targetLength += length;
     }
 
@@ -699,7 +723,7 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(pos);
+        byte b = byteAt(in, pos);
         if (b == CR) {
             in.position(pos + 1);
             moveTo(State.SECTION_END_LF);
@@ -708,7 +732,7 @@ public final class HttpParser {
         if (HttpTokens.is(b, TCHAR)) {
             section.startField();
             moveTo(State.FIELD_NAME);
-            return null;
+            return fieldName(in);
         }
         if (HttpTokens.is(b, WS)) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, section == fields && fields.isEmpty()
@@ -724,20 +748,20 @@ public final class HttpParser {
     private Progress fieldName(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, TCHAR);
+        int end = scan(in, pos, limit, TCHAR);
         countSection(end - pos);
-        section.append(in, pos, end - pos);
+        copy(in, pos, end - pos, section);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b == ':') {
             countSection(1);
             section.endName();
             in.position(end + 1);
             moveTo(State.FIELD_VALUE_OWS);
-            return null;
+            return fieldValueWhitespace(in);
         }
         if (HttpTokens.is(b, WS)) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "whitespace between a field name and its colon");
@@ -751,32 +775,32 @@ public final class HttpParser {
     private Progress fieldValueWhitespace(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, WS);
+        int end = scan(in, pos, limit, WS);
         countSection(end - pos);
         in.position(end);
         if (end == limit) {
             return Progress.NEED_INPUT;
         }
         moveTo(State.FIELD_VALUE);
-        return null;
+        return fieldValue(in);
     }
 
     private Progress fieldValue(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, VCHAR | WS);
+        int end = scan(in, pos, limit, VCHAR | WS);
         countSection(end - pos);
-        section.append(in, pos, end - pos);
+        copy(in, pos, end - pos, section);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b == CR) {
             countSection(1);
             in.position(end + 1);
             moveTo(State.FIELD_LF);
-            return null;
+            return fieldEnd(in);
         }
         if (b == LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "bare LF ends a field line");
@@ -789,7 +813,7 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        if (in.get(pos) != LF) {
+        if (byteAt(in, pos) != LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "bare CR in a field line");
         }
         countSection(1);
@@ -807,7 +831,7 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        if (in.get(pos) != LF) {
+        if (byteAt(in, pos) != LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "bare CR at the end of the " + sectionName());
         }
         in.position(pos + 1);
@@ -890,12 +914,12 @@ public final class HttpParser {
     private Progress chunkSize(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, HEX);
+        int end = scan(in, pos, limit, HEX);
         for (int i = pos; i < end; i++) {
             if (chunkSize > Long.MAX_VALUE >> 4) {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "chunk size does not fit in 63 bits");
             }
-            chunkSize = chunkSize << 4 | HttpTokens.hexValue(in.get(i));
+            chunkSize = chunkSize << 4 | HttpTokens.hexValue(byteAt(in, i));
             if (chunkSize > limits.maxContentLength() - received) {
                 throw new BadMessageException(HttpStatus.CONTENT_TOO_LARGE, "chunked content longer than " + limits.maxContentLength() + " bytes");
             }
@@ -906,7 +930,7 @@ public final class HttpParser {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (chunkDigits == 0) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "invalid character " + describe(b) + " where a chunk size belongs");
         }
@@ -928,13 +952,13 @@ public final class HttpParser {
     private Progress chunkSizeWhitespace(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, WS);
+        int end = scan(in, pos, limit, WS);
         countChunkLine(end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        if (in.get(end) != ';') {
+        if (byteAt(in, end) != ';') {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "whitespace after a chunk size without a chunk extension");
         }
         countChunkLine(1);
@@ -947,13 +971,13 @@ public final class HttpParser {
     private Progress chunkExtension(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = HttpTokens.scan(in, pos, limit, VCHAR | WS);
+        int end = scan(in, pos, limit, VCHAR | WS);
         countChunkLine(end - pos);
         if (end == limit) {
             in.position(end);
             return Progress.NEED_INPUT;
         }
-        byte b = in.get(end);
+        byte b = byteAt(in, end);
         if (b != CR) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, b == LF ? "bare LF ends a chunk line" : "invalid character " + describe(b) + " in a chunk extension");
         }
@@ -967,7 +991,7 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        if (in.get(pos) != LF) {
+        if (byteAt(in, pos) != LF) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "bare CR in a chunk line");
         }
         in.position(pos + 1);
@@ -992,7 +1016,7 @@ public final class HttpParser {
         if (pos == in.limit()) {
             return Progress.NEED_INPUT;
         }
-        if (in.get(pos) != expected) {
+        if (byteAt(in, pos) != expected) {
             throw new BadMessageException(HttpStatus.BAD_REQUEST, "chunk data not followed by CRLF (more data than the chunk size says?)");
         }
         in.position(pos + 1);
@@ -1011,6 +1035,26 @@ public final class HttpParser {
         moveTo(State.COMPLETE);
         handler.messageComplete(this);
         return Progress.MESSAGE_COMPLETE;
+    }
+
+    // --- reading the input ---------------------------------------------------------------------------
+
+    private byte byteAt(ByteBuffer in, int index) {
+        byte[] array = heap;
+        return array != null ? array[heapOffset + index] : in.get(index);
+    }
+
+    private int scan(ByteBuffer in, int from, int to, int classes) {
+        byte[] array = heap;
+        return array != null ? HttpTokens.scan(array, heapOffset, from, to, classes) : HttpTokens.scan(in, from, to, classes);
+    }
+
+    private void copy(ByteBuffer in, int from, int length, HttpFields into) {
+        if (heap != null) {
+            into.append(heap, heapOffset + from, length);
+        } else {
+            into.append(in, from, length);
+        }
     }
 
     // --- state -------------------------------------------------------------------------------------

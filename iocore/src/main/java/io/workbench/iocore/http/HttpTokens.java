@@ -6,10 +6,10 @@ import java.nio.ByteBuffer;
  * The byte classes of the HTTP/1.1 grammar (RFC 9110 section 5.6, RFC 9112, RFC 3986), one table
  * lookup per byte, and the one loop that scans a run of bytes of given classes.
  *
- * <p>Every byte the parser examines goes through {@link #scan}: it finds the end of a run (a
- * token, a target, a field value) and the parser then looks at the single byte that ended it.
- * Keeping the per-byte work in one place keeps the hot loop free of calls, and lets the heap
- * buffer case read the backing array directly instead of going through {@link ByteBuffer#get(int)}.
+ * <p>Every run of bytes the parser examines goes through a {@code scan}: it finds the end of a
+ * run (a token, a target, a field value) and the parser then looks at the single byte that ended
+ * it. Keeping the per-byte work in one tight loop keeps it free of calls; a heap buffer is
+ * scanned through its backing array instead of {@link ByteBuffer#get(int)}.
  */
 final class HttpTokens {
 
@@ -72,21 +72,22 @@ final class HttpTokens {
      */
     static int scan(ByteBuffer buffer, int from, int to, int classes) {
         int[] table = CLASSES;
-        if (buffer.hasArray()) {
-            byte[] array = buffer.array();
-            int offset = buffer.arrayOffset();
-            int i = from + offset;
-            int end = to + offset;
-            while (i < end && (table[array[i] & 0xFF] & classes) != 0) {
-                i++;
-            }
-            return i - offset;
-        }
         int i = from;
         while (i < to && (table[buffer.get(i) & 0xFF] & classes) != 0) {
             i++;
         }
         return i;
+    }
+
+    /** The same over an array that backs a buffer at {@code offset}: indexes are the buffer's. */
+    static int scan(byte[] array, int offset, int from, int to, int classes) {
+        int[] table = CLASSES;
+        int i = from + offset;
+        int end = to + offset;
+        while (i < end && (table[array[i] & 0xFF] & classes) != 0) {
+            i++;
+        }
+        return i - offset;
     }
 
     /** @return the value of a hexadecimal digit already known to be one */

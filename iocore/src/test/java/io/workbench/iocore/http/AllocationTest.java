@@ -11,10 +11,12 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hot path allocates nothing once its arrays have grown to the messages it sees: parsing the
- * request wrk sends, a pipelined chunked request, and the hello response on the client side;
- * generating the hello response. Measured with the JVM's per-thread allocation counter, which
- * counts every byte this thread allocates, JIT or not.
+ * The hot path allocates nothing once its arrays have grown to the messages it sees, but for one
+ * read-only view of the content of a message that has content (the parser drops it at reset(), so
+ * that an idle parser holds no input buffer): parsing the request wrk sends allocates nothing,
+ * parsing a pipelined chunked request or the hello response one view per message with content;
+ * generating the hello response nothing. Measured with the JVM's per-thread allocation counter,
+ * which counts every byte this thread allocates, JIT or not.
  */
 class AllocationTest {
 
@@ -22,6 +24,8 @@ class AllocationTest {
     private static final int MEASURED = 100_000;
     /** Far below one byte per operation: only the measurement itself may allocate. */
     private static final long TOLERANCE = 4096;
+    /** A read-only heap ByteBuffer: 56 bytes with compressed references, more without. */
+    private static final long VIEW_BYTES = 80;
 
     private static final byte[] WRK = HttpParserRequestTest.WRK.getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PIPELINE = ("POST /upload?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nUser-Agent: test\r\nAccept: */*\r\n"
@@ -96,7 +100,7 @@ class AllocationTest {
         Consumer consumer = new Consumer();
         ByteBuffer input = ByteBuffer.wrap(PIPELINE);
         long allocated = allocatedBy(() -> parseAll(parser, input, consumer));
-        assertTrue(allocated < TOLERANCE, allocated + " bytes for " + MEASURED + " pipelines");
+        assertTrue(allocated < MEASURED * VIEW_BYTES + TOLERANCE, allocated + " bytes for " + MEASURED + " pipelines: more than one view per message with content");
     }
 
     @Test
@@ -105,7 +109,7 @@ class AllocationTest {
         Consumer consumer = new Consumer();
         ByteBuffer input = ByteBuffer.wrap(HELLO_RESPONSE);
         long allocated = allocatedBy(() -> parseAll(parser, input, consumer));
-        assertTrue(allocated < TOLERANCE, allocated + " bytes for " + MEASURED + " responses");
+        assertTrue(allocated < MEASURED * VIEW_BYTES + TOLERANCE, allocated + " bytes for " + MEASURED + " responses: more than one view per response");
     }
 
     @Test
