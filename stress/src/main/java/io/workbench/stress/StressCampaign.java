@@ -60,6 +60,7 @@ public final class StressCampaign {
         Pattern filter = Pattern.compile("");
         StressCheck.Scope scope = StressCheck.Scope.MUTANTS;
         boolean ci = false;
+        boolean list = false;
         List<String> jcstressArgs = new ArrayList<>();
         for (int i = 0; i < arguments.length; i++) {
             String arg = arguments[i];
@@ -69,9 +70,7 @@ public final class StressCampaign {
                     out.println();
                     return jcstressItself(jar, List.of("-h"));
                 }
-                case "-l" -> {
-                    return jcstressItself(jar, List.of(arguments));
-                }
+                case "-l" -> list = true;
                 case "--real-only" -> scope = StressCheck.Scope.REAL;
                 case "--matrix" -> scope = StressCheck.Scope.MATRIX;
                 case "--ci" -> ci = true;
@@ -92,6 +91,9 @@ public final class StressCampaign {
                 }
                 default -> jcstressArgs.add(arg);
             }
+        }
+        if (list) {
+            return jcstressItself(jar, List.of("-l", "-t", filter.pattern()));
         }
         Effort copies = Effort.ci();
         Effort real;

@@ -31,7 +31,7 @@ public final class Summary {
         StringJoiner parts = new StringJoiner("; ", (passed() ? "PASS: " : "FAIL: "), "");
         for (SubjectReport report : reports) {
             if (report.subject().kind() != Subject.Kind.MUTANT) {
-                parts.add(report.subject().name() + ": " + report.subject().tests().size() + " tests, FORBIDDEN "
+                parts.add(report.subject().name() + ": " + report.subject().tests().size() + " test(s), FORBIDDEN "
                         + report.forbidden() + (report.passed() ? "" : " (" + report.problems().size() + " problems)"));
             }
         }
