@@ -31,10 +31,8 @@ public final class CallbackRace {
     private final Operation operation = new Operation();
     private final Journal journal = new Journal();
     private final CallbackUnderTest callback = CallbackUnderTest.create(new ScriptedTask());
-    private final Actor setup = new Actor();
-    private final Actor first = new Actor();
-    private final Actor second = new Actor();
-    private final Actor arbiter = new Actor();
+    /** What every thread calls through; who it is shows in the journal, which tells threads apart. */
+    private final Actor actor = new Actor();
 
     /** A race whose process() calls do {@code script}, one step per call. */
     public CallbackRace(Step... script) {
@@ -43,25 +41,25 @@ public final class CallbackRace {
 
     /** The test's constructor: what happened before the race. */
     public Actor setup() {
-        return setup;
+        return actor;
     }
 
     /** The first actor; call from it only. */
     public Actor first() {
         journal.bindFirst();
-        return first;
+        return actor;
     }
 
     /** The second actor; call from it only. */
     public Actor second() {
         journal.bindSecond();
-        return second;
+        return actor;
     }
 
     /** The arbiter, after both actors. */
     public Actor arbiter() {
         journal.bindArbiter();
-        return arbiter;
+        return actor;
     }
 
     /** A unit of work for the {@link Step#DRAIN} steps to take (offer it, then iterate()). */

@@ -58,7 +58,10 @@ public final class StressCheck {
                 }
             }
         }
-        return plan.stream().filter(s -> !s.tests().isEmpty()).toList();
+        // A mutant none of whose catching tests is selected would pass unproven: leave it out.
+        return plan.stream()
+                .filter(s -> !s.tests().isEmpty() && (s.kind() != Subject.Kind.MUTANT || !s.mustCatch().isEmpty()))
+                .toList();
     }
 
     /** Runs {@code subject} at {@code effort} and judges it; a run that fails to produce results is a failed report. */
