@@ -18,7 +18,6 @@ import io.workbench.stress.callback.AbortRacesPendingFailed;
 import io.workbench.stress.callback.AbortRacesPendingSucceeded;
 import io.workbench.stress.callback.AbortRacesScheduledProcess;
 import io.workbench.stress.callback.AbortRacesSucceededProcess;
-import io.workbench.stress.callback.CallbackUnderTest;
 import io.workbench.stress.callback.CloseRacesPendingCompletion;
 import io.workbench.stress.callback.FailedRacesScheduled;
 import io.workbench.stress.callback.FailedRacesSucceeded;
@@ -26,6 +25,7 @@ import io.workbench.stress.callback.IterateRacesIdle;
 import io.workbench.stress.callback.IterateRacesScheduled;
 import io.workbench.stress.callback.ResetRacesLateSucceeded;
 import io.workbench.stress.callback.SucceededRacesScheduled;
+import io.workbench.stress.callback.mutant.CallbackBug;
 import io.workbench.stress.harness.Machine;
 import java.util.List;
 
@@ -41,7 +41,7 @@ import java.util.List;
 public final class Catalog {
 
     public static final List<Machine> MACHINES = List.of(
-            Machine.named(CallbackUnderTest.MACHINE)
+            Machine.named(CallbackBug.MACHINE)
                     .tests(SucceededRacesScheduled.class, FailedRacesScheduled.class, FailedRacesSucceeded.class,
                             IterateRacesIdle.class, IterateRacesScheduled.class,
                             AbortRacesIdleProcess.class, AbortRacesScheduledProcess.class, AbortRacesSucceededProcess.class,

@@ -8,13 +8,10 @@ import io.workbench.stress.harness.Variant;
  * subclassing iocore's IteratingCallback, exactly as production code does; {@link MutantCallback}
  * by subclassing a mutant copy. Which one a VM creates is chosen once, by {@link Variant}.
  */
-public interface CallbackUnderTest {
-
-    /** The machine's name in the catalog and in {@value Variant#PROPERTY}. */
-    String MACHINE = "IteratingCallback";
+interface CallbackUnderTest {
 
     /** What this VM runs: the real IteratingCallback unless the harness selected a copy. */
-    Variant<CallbackBug> VARIANT = Variant.selected(MACHINE, CallbackBug.class);
+    Variant<CallbackBug> VARIANT = Variant.selected(CallbackBug.MACHINE, CallbackBug.class);
 
     /** A new callback of the selected variant whose process() and hooks are {@code task}'s. */
     static CallbackUnderTest create(CallbackBody task) {

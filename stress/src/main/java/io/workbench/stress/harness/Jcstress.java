@@ -90,10 +90,12 @@ public final class Jcstress {
         }
         Path results = resultFile(workDir);
         if (results == null) {
+            List<String> lastLines;
             synchronized (tail) {
-                throw new IOException("jcstress exited with " + process.exitValue() + " and wrote no result file; "
-                        + "the end of " + log + ":\n  " + String.join("\n  ", tail));
+                lastLines = List.copyOf(tail);
             }
+            throw new IOException("jcstress exited with " + process.exitValue() + " and wrote no result file; "
+                    + "the end of " + log + ":\n  " + String.join("\n  ", lastLines));
         }
         return ResultFile.read(results);
     }

@@ -56,6 +56,15 @@ public record Subject(Kind kind, String name, String variant, List<Class<?>> tes
         return new Subject(Kind.MUTANT, mutant.id(), mutant.id(), tests, mustCatch, mutant);
     }
 
+    /** @return true for {@code machine}'s control copy and mutants; the real run covers every machine */
+    public boolean isCopyOf(Machine machine) {
+        return switch (kind) {
+            case REAL -> false;
+            case CONTROL -> variant.equals(machine.name());
+            case MUTANT -> mutant.machine().equals(machine.name());
+        };
+    }
+
     /** The jcstress {@code -t} filter that runs exactly {@link #tests()}. */
     public String testFilter() {
         StringBuilder regex = new StringBuilder("^(");

@@ -39,8 +39,8 @@ public record SubjectReport(Subject subject, Effort effort, Map<String, TestOutc
                 problems.add(test.getSimpleName() + " did not run");
             } else if (subject.kind() == Subject.Kind.MUTANT) {
                 if (subject.mustCatch().contains(test) && outcomes.forbidden() == 0) {
-                    problems.add(test.getSimpleName() + " did not catch it: no FORBIDDEN outcome in "
-                            + outcomes.samples() + " samples (status " + outcomes.status() + ")");
+                    problems.add(String.format("%s did not catch it: no FORBIDDEN outcome in %,d samples (status %s)",
+                            test.getSimpleName(), outcomes.samples(), outcomes.status()));
                 }
             } else {
                 if (!outcomes.ranCleanly()) {
@@ -48,11 +48,12 @@ public record SubjectReport(Subject subject, Effort effort, Map<String, TestOutc
                             + (outcomes.messages().isEmpty() ? "" : ": " + outcomes.messages().get(0)));
                 }
                 if (outcomes.forbidden() > 0) {
-                    problems.add(test.getSimpleName() + ": " + outcomes.forbidden() + " FORBIDDEN samples, e.g. "
-                            + outcomes.topForbidden().map(TestOutcomes.Outcome::id).orElse("?"));
+                    problems.add(String.format("%s: %,d FORBIDDEN samples, most often %s", test.getSimpleName(),
+                            outcomes.forbidden(), outcomes.topForbidden().map(TestOutcomes.Outcome::id).orElse("?")));
                 }
                 if (outcomes.ungraded() > 0) {
-                    problems.add(test.getSimpleName() + ": " + outcomes.ungraded() + " samples of an outcome it does not grade");
+                    problems.add(String.format("%s: %,d samples of an outcome it does not grade", test.getSimpleName(),
+                            outcomes.ungraded()));
                 }
             }
         }

@@ -49,6 +49,7 @@ public final class Summary {
         text.append("==== stress summary ").append("=".repeat(80)).append('\n');
         for (SubjectReport real : ofKind(Subject.Kind.REAL)) {
             text.append(real.headline()).append('\n');
+            real.problems().forEach(p -> text.append("    problem: ").append(p).append('\n'));
         }
         for (Machine machine : machines) {
             text.append('\n').append(machine.name()).append('\n');
@@ -57,14 +58,13 @@ public final class Summary {
                 appendRealTest(text, machine, test);
             }
             for (SubjectReport report : reports) {
-                Subject subject = report.subject();
-                if (subject.kind() == Subject.Kind.CONTROL && subject.variant().equals(machine.name())) {
+                if (report.subject().kind() == Subject.Kind.CONTROL && report.subject().isCopyOf(machine)) {
                     text.append("  ").append(report.headline()).append('\n');
-                    report.problems().forEach(p -> text.append("      ").append(p).append('\n'));
+                    report.problems().forEach(p -> text.append("      problem: ").append(p).append('\n'));
                 }
             }
             for (SubjectReport report : reports) {
-                if (report.subject().kind() == Subject.Kind.MUTANT && report.subject().mutant().machine().equals(machine.name())) {
+                if (report.subject().kind() == Subject.Kind.MUTANT && report.subject().isCopyOf(machine)) {
                     appendMutant(text, report);
                 }
             }
@@ -135,9 +135,7 @@ public final class Summary {
             }
             md.append('\n');
             for (SubjectReport report : reports) {
-                Subject subject = report.subject();
-                if (subject.kind() != Subject.Kind.REAL && (subject.kind() == Subject.Kind.CONTROL
-                        ? subject.variant().equals(machine.name()) : subject.mutant().machine().equals(machine.name()))) {
+                if (report.subject().isCopyOf(machine)) {
                     md.append("- ").append(report.headline().replace("...", "→")).append('\n');
                 }
             }

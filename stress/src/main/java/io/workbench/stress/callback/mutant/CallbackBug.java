@@ -40,6 +40,9 @@ public enum CallbackBug implements Bug {
     RESET_BEFORE_COMPLETION("reset() treats an aborted task as finished and stores IDLE while the aborted "
             + "operation is still outstanding");
 
+    /** The name of the machine these bugs belong to, in the catalog and in the harness's variant property. */
+    public static final String MACHINE = "IteratingCallback";
+
     private final String description;
 
     CallbackBug(String description) {
