@@ -1,7 +1,6 @@
 package io.workbench.stress.callback;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.stress.callback.Journal.Kind;

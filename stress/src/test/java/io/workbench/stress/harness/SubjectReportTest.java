@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -40,7 +41,7 @@ class SubjectReportTest {
     }
 
     private static SubjectReport report(Subject subject, TestOutcomes... outcomes) {
-        Map<String, TestOutcomes> byTest = new java.util.HashMap<>();
+        Map<String, TestOutcomes> byTest = new HashMap<>();
         for (TestOutcomes o : outcomes) {
             byTest.put(o.test(), o);
         }
