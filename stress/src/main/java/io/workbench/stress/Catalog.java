@@ -1,0 +1,64 @@
+package io.workbench.stress;
+
+import static io.workbench.stress.callback.mutant.CallbackBug.ABORT_COMPLETES_WITHOUT_WAITING;
+import static io.workbench.stress.callback.mutant.CallbackBug.ABORT_READ_THEN_WRITE;
+import static io.workbench.stress.callback.mutant.CallbackBug.CLOSE_AFTER_ABORT_NOT_FINAL;
+import static io.workbench.stress.callback.mutant.CallbackBug.COMPLETION_IGNORES_ABORTING;
+import static io.workbench.stress.callback.mutant.CallbackBug.FAILED_READ_THEN_WRITE;
+import static io.workbench.stress.callback.mutant.CallbackBug.LOST_WAKEUP_ON_IDLE;
+import static io.workbench.stress.callback.mutant.CallbackBug.NO_CALLED_STATE;
+import static io.workbench.stress.callback.mutant.CallbackBug.ON_ABORTED_DURING_PROCESS;
+import static io.workbench.stress.callback.mutant.CallbackBug.REPROCESS_KEPT_ON_SCHEDULED;
+import static io.workbench.stress.callback.mutant.CallbackBug.RESET_BEFORE_COMPLETION;
+
+import io.workbench.stress.callback.AbortRacesAbort;
+import io.workbench.stress.callback.AbortRacesClose;
+import io.workbench.stress.callback.AbortRacesIdleProcess;
+import io.workbench.stress.callback.AbortRacesPendingFailed;
+import io.workbench.stress.callback.AbortRacesPendingSucceeded;
+import io.workbench.stress.callback.AbortRacesScheduledProcess;
+import io.workbench.stress.callback.AbortRacesSucceededProcess;
+import io.workbench.stress.callback.CloseRacesPendingCompletion;
+import io.workbench.stress.callback.FailedRacesScheduled;
+import io.workbench.stress.callback.FailedRacesSucceeded;
+import io.workbench.stress.callback.IterateRacesIdle;
+import io.workbench.stress.callback.IterateRacesScheduled;
+import io.workbench.stress.callback.ResetRacesLateSucceeded;
+import io.workbench.stress.callback.SucceededRacesScheduled;
+import io.workbench.stress.callback.mutant.CallbackBug;
+import io.workbench.stress.harness.Machine;
+import java.util.List;
+
+/**
+ * Every state machine the stress module proves: its jcstress tests, and its mutants each with the
+ * tests that must catch it. This is the one place a new machine is registered; the harness, the
+ * CI check and {@code ./workbench stress} take everything from here.
+ *
+ * <p>The rule, checked by CatalogTest: every test of a machine must catch at least one of its
+ * mutants, every mutant must be caught by at least one test, and every jcstress test in a
+ * machine's package must be registered.
+ */
+public final class Catalog {
+
+    public static final List<Machine> MACHINES = List.of(
+            Machine.named(CallbackBug.MACHINE)
+                    .tests(SucceededRacesScheduled.class, FailedRacesScheduled.class, FailedRacesSucceeded.class,
+                            IterateRacesIdle.class, IterateRacesScheduled.class,
+                            AbortRacesIdleProcess.class, AbortRacesScheduledProcess.class, AbortRacesSucceededProcess.class,
+                            AbortRacesPendingSucceeded.class, AbortRacesPendingFailed.class, AbortRacesClose.class,
+                            AbortRacesAbort.class, CloseRacesPendingCompletion.class, ResetRacesLateSucceeded.class)
+                    .mutant(NO_CALLED_STATE, SucceededRacesScheduled.class, FailedRacesScheduled.class)
+                    .mutant(LOST_WAKEUP_ON_IDLE, IterateRacesIdle.class)
+                    .mutant(REPROCESS_KEPT_ON_SCHEDULED, IterateRacesScheduled.class)
+                    .mutant(ABORT_READ_THEN_WRITE, AbortRacesAbort.class, AbortRacesSucceededProcess.class)
+                    .mutant(FAILED_READ_THEN_WRITE, FailedRacesSucceeded.class, AbortRacesPendingFailed.class)
+                    .mutant(ABORT_COMPLETES_WITHOUT_WAITING, AbortRacesScheduledProcess.class, AbortRacesClose.class)
+                    .mutant(ON_ABORTED_DURING_PROCESS, AbortRacesIdleProcess.class, AbortRacesSucceededProcess.class)
+                    .mutant(COMPLETION_IGNORES_ABORTING, AbortRacesPendingSucceeded.class, CloseRacesPendingCompletion.class)
+                    .mutant(CLOSE_AFTER_ABORT_NOT_FINAL, AbortRacesClose.class)
+                    .mutant(RESET_BEFORE_COMPLETION, ResetRacesLateSucceeded.class)
+                    .build());
+
+    private Catalog() {
+    }
+}

@@ -1,0 +1,59 @@
+package io.workbench.stress.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class VariantTest {
+
+    enum Bugs implements Bug {
+        LOST, DOUBLED;
+
+        @Override
+        public String description() {
+            return name().toLowerCase();
+        }
+    }
+
+    @Test
+    void noPropertyOrNoneSelectsTheRealImplementation() {
+        for (String value : new String[] {null, "", Variant.NONE}) {
+            Variant<Bugs> variant = Variant.parse(value, "Machine", Bugs.class);
+            assertTrue(variant.isReal(), String.valueOf(value));
+            assertNull(variant.bug());
+        }
+    }
+
+    @Test
+    void theMachinesNameAloneSelectsTheControlCopy() {
+        Variant<Bugs> variant = Variant.parse("Machine", "Machine", Bugs.class);
+        assertFalse(variant.isReal());
+        assertNull(variant.bug());
+        assertEquals("Machine", Variant.value("Machine", null));
+    }
+
+    @Test
+    void machineSlashBugSelectsThatMutant() {
+        Variant<Bugs> variant = Variant.parse("Machine/DOUBLED", "Machine", Bugs.class);
+        assertFalse(variant.isReal());
+        assertEquals(Bugs.DOUBLED, variant.bug());
+        assertEquals("Machine/DOUBLED", Variant.value("Machine", Bugs.DOUBLED));
+    }
+
+    @Test
+    void anotherMachinesMutantLeavesThisMachineReal() {
+        assertTrue(Variant.parse("Other/LOST", "Machine", Bugs.class).isReal());
+        assertTrue(Variant.parse("MachineTwo", "Machine", Bugs.class).isReal());
+    }
+
+    @Test
+    void anUnknownBugOfThisMachineFailsLoudly() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> Variant.parse("Machine/TYPO", "Machine", Bugs.class));
+        assertTrue(error.getMessage().contains("TYPO"), error.getMessage());
+    }
+}
