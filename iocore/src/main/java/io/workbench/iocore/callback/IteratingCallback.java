@@ -498,6 +498,13 @@ public abstract class IteratingCallback implements Callback {
      * Makes a finished callback idle again, forgetting its outcome and any abort, so it can run
      * another task.
      *
+     * <p>A callback is finished as soon as its state is COMPLETE, which is set just before
+     * {@link #onCompleteSuccess()} or {@link #onCompleteFailure(Throwable)} is called, so that a
+     * completion hook may itself reset the callback and start the next task. The flip side: a
+     * thread other than the completing one that resets and iterates may have its next
+     * {@code process()} run while the previous task's completion hook is still returning. Reset
+     * from the completion hook, or after it has signalled you, to keep the two apart.
+     *
      * @return true if the callback is now idle; false while a task runs or once closed
      */
     public boolean reset() {

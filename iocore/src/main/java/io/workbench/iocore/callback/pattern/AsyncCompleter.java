@@ -74,15 +74,22 @@ public final class AsyncCompleter implements AutoCloseable {
         }
     }
 
-    /** Stops the thread once it has completed what was already handed over, and waits for it. */
+    /**
+     * Stops the thread once it has completed what was already handed over, and waits for it. An
+     * interrupt while waiting ends the wait early and stays set on the calling thread.
+     */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         while (!completions.isEmpty() && thread.isAlive()) {
             Thread.onSpinWait();
         }
         closed = true;
         LockSupport.unpark(thread);
-        thread.join();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
