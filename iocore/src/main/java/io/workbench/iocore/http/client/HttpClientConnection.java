@@ -453,7 +453,11 @@ public final class HttpClientConnection extends AbstractConnection {
     }
 
     private String describe() {
-        return getEndPoint().getLocalAddress() + "->" + getEndPoint().getRemoteAddress();
+        return address(getEndPoint().getLocalAddress()) + "->" + address(getEndPoint().getRemoteAddress());
+    }
+
+    private static String address(InetSocketAddress address) {
+        return address == null ? "?" : address.getAddress().getHostAddress() + ":" + address.getPort();
     }
 
     @Override

@@ -96,7 +96,9 @@ class HttpClientResponsesTest {
     @Test
     void aBodyDelimitedByTheCloseEndsWithTheConnection() throws Exception {
         for (String response : List.of("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the close",
-                "HTTP/1.0 200 OK\r\n\r\nuntil the close")) {
+                "HTTP/1.0 200 OK\r\n\r\nuntil the close",
+                // A transfer coding that does not end with chunked leaves only the close to end the body (RFC 9112 6.3).
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nuntil the close")) {
             try (ScriptedServer server = new ScriptedServer(peer -> {
                 peer.readRequest();
                 peer.write(response);

@@ -71,6 +71,11 @@ final class Outcomes implements HttpResponseListener {
                 "waited 20 s for " + count + " completions; have " + outcomes.keySet());
     }
 
+    /** @return how many requests have completed */
+    int completedCount() {
+        return outcomes.size();
+    }
+
     Outcome get(long tag) {
         Outcome outcome = outcomes.get(tag);
         if (outcome == null) {
