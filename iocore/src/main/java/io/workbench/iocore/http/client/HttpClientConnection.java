@@ -89,7 +89,8 @@ public final class HttpClientConnection extends AbstractConnection {
         this.queue = new ExchangeQueue(config.maxRequestsInFlight(), () -> new HttpExchange(this));
         this.authority = authority(endPoint.getRemoteAddress());
         this.flusher = new RequestFlusher(queue, endPoint, authority, client.getBufferPool(), config.outputBufferSize());
-        this.parser = HttpParser.forResponses(config.limits());
+        // One input buffer for the life of the connection: the parser may keep its view of it.
+        this.parser = HttpParser.forResponses(config.limits()).retainContentView();
         this.defaultTimeoutMillis = config.requestTimeoutMillis();
         this.inputBufferSize = config.inputBufferSize();
         endPoint.setIdleTimeout(config.idleTimeoutMillis());
