@@ -3,6 +3,7 @@ package io.workbench.iocore.http.client;
 import io.workbench.iocore.http.HttpLimits;
 import io.workbench.iocore.io.ByteBufferPool;
 import io.workbench.iocore.selector.ClientConnector;
+import io.workbench.iocore.selector.ManagedSelector;
 import io.workbench.iocore.selector.SelectorManager;
 import io.workbench.iocore.thread.Dumpable;
 import io.workbench.iocore.thread.LifeCycle;
@@ -188,12 +189,18 @@ public final class HttpClient implements LifeCycle, Dumpable {
     /**
      * Closes every connection (their outstanding requests fail with
      * {@link HttpClientException.Kind#ABORTED}), waits until each has ended its requests, stops the
-     * deadline checks and, if it owns it, the selector manager.
+     * deadline checks and, if it owns it, the selector manager. Not from a listener: it waits for
+     * the selector threads.
      */
     @Override
     public synchronized void stop() {
         if (!running) {
             return;
+        }
+        for (ManagedSelector selector : manager.getSelectors()) {
+            if (selector.isSelectorThread()) {
+                throw new IllegalStateException("stop() on a selector thread (from a listener?) would wait for that thread: " + this);
+            }
         }
         running = false;
         List<CompletableFuture<HttpClientException>> closing = new ArrayList<>();

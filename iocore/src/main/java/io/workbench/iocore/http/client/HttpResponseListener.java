@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
  * send the next request. The exchange and everything read from it are valid only during the call:
  * the connection reuses the exchange for a later request once the call returns.
  */
+@FunctionalInterface
 public interface HttpResponseListener {
 
     /**

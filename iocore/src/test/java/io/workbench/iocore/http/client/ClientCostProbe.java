@@ -34,6 +34,18 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class ClientCostProbe {
 
+    private static final String USAGE = """
+            usage: ClientCostProbe [options]   (./workbench client-probe [options])
+              --target HOST:PORT  the server to drive (default: a canned server on iocore in this JVM)
+              --connections C     connections (default 16)
+              --depth D           requests in flight per connection; more than 1 is pipelining (default 1)
+              --requests N        requests measured (default 1000000)
+              --warmup W          requests before measuring (default 200000; 0 for none)
+              --sender loop|thread  who sends: each completion sends the next from the selector thread
+                                  (loop, default), or one sending thread, as a load generator does
+              --selectors S       the client's selector threads (default 1)
+              --max-seconds T     stop each phase after T seconds at most (default 120)
+            Prints req/s, and bytes allocated and CPU time per request by the client's own threads.""";
     private static final String CLIENT = "probe-client";
     private static final String SENDER = "probe-sender";
 
@@ -59,11 +71,21 @@ public final class ClientCostProbe {
                 }
                 String value = args[i + 1];
                 switch (args[i]) {
-                    case "--target" -> o.target = value;
+                    case "--target" -> {
+                        if (value.lastIndexOf(':') <= 0) {
+                            throw new IllegalArgumentException("--target is HOST:PORT, not " + value);
+                        }
+                        o.target = value;
+                    }
                     case "--connections" -> o.connections = positive(args[i], value);
                     case "--depth" -> o.depth = positive(args[i], value);
                     case "--requests" -> o.requests = positive(args[i], value);
-                    case "--warmup" -> o.warmup = Long.parseLong(value);
+                    case "--warmup" -> {
+                        o.warmup = Long.parseLong(value);
+                        if (o.warmup < 0) {
+                            throw new IllegalArgumentException("--warmup must not be negative, was " + value);
+                        }
+                    }
                     case "--sender" -> {
                         if (!value.equals("loop") && !value.equals("thread")) {
                             throw new IllegalArgumentException("--sender is loop or thread, not " + value);
@@ -136,13 +158,16 @@ public final class ClientCostProbe {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println(USAGE);
+            return;
+        }
         Options options;
         try {
             options = Options.parse(args);
         } catch (IllegalArgumentException x) {
             System.err.println(x.getMessage());
-            System.err.println("usage: ClientCostProbe [--target HOST:PORT] [--connections C] [--depth D] [--requests N]"
-                    + " [--warmup W] [--sender loop|thread] [--selectors S] [--max-seconds T]");
+            System.err.println(USAGE);
             System.exit(2);
             return;
         }
@@ -164,7 +189,8 @@ public final class ClientCostProbe {
             for (int i = 0; i < options.connections; i++) {
                 connections.add(client.connect(target).get(10, TimeUnit.SECONDS));
             }
-            System.out.printf("probe: %s, %d connections x %d in flight, sender %s, %d client selector(s)%n", target,
+            System.out.printf("probe: %s:%d, %d connections x %d in flight, sender %s, %d client selector(s)%n",
+                    target.getHostString(), target.getPort(),
                     options.connections, options.depth, options.sender, options.selectors);
             if (options.warmup > 0) {
                 run(options, connections, options.warmup, "warm-up");
