@@ -250,7 +250,7 @@ public final class HttpClient implements LifeCycle, Dumpable {
         ClientConnector c = connector;
         if (!running || c == null) {
             result.completeExceptionally(new HttpClientException(HttpClientException.Kind.CONNECT_FAILED,
-                    "connecting to " + remote + ": the client is not running"));
+                    "connecting to " + HttpClientConnection.address(remote) + ": the client is not running"));
             return result;
         }
         c.connect(remote, local, endPoint -> new HttpClientConnection(endPoint, this)).whenComplete((connection, x) -> {
@@ -258,7 +258,8 @@ public final class HttpClient implements LifeCycle, Dumpable {
                 result.complete(connection);
             } else {
                 result.completeExceptionally(new HttpClientException(HttpClientException.Kind.CONNECT_FAILED,
-                        "connecting to " + remote + (local != null ? " from " + local : "") + " failed: " + x, x));
+                        "connecting to " + HttpClientConnection.address(remote)
+                                + (local != null ? " from " + HttpClientConnection.address(local) : "") + " failed: " + x, x));
             }
         });
         return result;

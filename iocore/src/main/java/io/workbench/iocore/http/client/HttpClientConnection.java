@@ -457,8 +457,13 @@ public final class HttpClientConnection extends AbstractConnection {
         return address(getEndPoint().getLocalAddress()) + "->" + address(getEndPoint().getRemoteAddress());
     }
 
-    private static String address(InetSocketAddress address) {
-        return address == null ? "?" : address.getAddress().getHostAddress() + ":" + address.getPort();
+    /** @return {@code host:port}, without the resolver's slash */
+    static String address(InetSocketAddress address) {
+        if (address == null) {
+            return "?";
+        }
+        String host = address.getAddress() != null ? address.getAddress().getHostAddress() : address.getHostString();
+        return host + ":" + address.getPort();
     }
 
     @Override

@@ -29,11 +29,16 @@ final class ResponseCollector extends CompletableFuture<HttpResponse> implements
 
     @Override
     public void onComplete(HttpExchange exchange) {
-        if (exchange.isSucceeded()) {
+        if (!exchange.isSucceeded()) {
+            completeExceptionally(exchange.failure());
+            return;
+        }
+        try {
             complete(new HttpResponse(exchange.status(), exchange.version(), fields, copy(exchange.trailers()), body.toByteArray(),
                     exchange.sentNanos(), exchange.completedNanos()));
-        } else {
-            completeExceptionally(exchange.failure());
+        } catch (RuntimeException x) {
+            // Whatever went wrong copying, the future must not be left pending.
+            completeExceptionally(x);
         }
     }
 
