@@ -42,8 +42,8 @@ public final class HttpClient implements LifeCycle, Dumpable {
     /**
      * How a client is built.
      *
-     * @param name                 prefix of its threads' names
-     * @param selectors            the selector manager it makes when it owns one
+     * @param name                 prefix of its threads' names (its own selector manager's too)
+     * @param selectors            the selector manager it makes when it owns one (named {@code name})
      * @param connectTimeoutMillis how long a connect may take
      * @param requestTimeoutMillis the default timeout of a request, from {@code send} to its complete response; 0 for none
      * @param idleTimeoutMillis    a connection with nothing outstanding and no traffic for this long is closed; 0 for never
@@ -85,12 +85,12 @@ public final class HttpClient implements LifeCycle, Dumpable {
          * checked every 50 ms.
          */
         public static Config defaults() {
-            return new Config("iocore-client", SelectorManager.Config.defaults().withName("iocore-client"), 10_000, 30_000, 30_000,
+            return new Config("iocore-client", SelectorManager.Config.defaults(), 10_000, 30_000, 30_000,
                     1, HttpLimits.DEFAULT, 4096, 4096, 50);
         }
 
         public Config withName(String value) {
-            return new Config(value, selectors.withName(value), connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis,
+            return new Config(value, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis,
                     maxRequestsInFlight, limits, inputBufferSize, outputBufferSize, timeoutCheckMillis);
         }
 
@@ -145,14 +145,15 @@ public final class HttpClient implements LifeCycle, Dumpable {
     private final boolean ownsManager;
     private final ByteBufferPool bufferPool = new ByteBufferPool();
     private final Set<HttpClientConnection> connections = ConcurrentHashMap.newKeySet();
+    /** Written last by start(), first by stop(). */
     private volatile boolean running;
     private ClientConnector connector;
     private ScheduledExecutorService timeouts;
 
-    /** A client with its own selector manager, made from {@code config.selectors()}. */
+    /** A client with its own selector manager, made from {@code config.selectors()} and named after the client. */
     public HttpClient(Config config) {
         this.config = Objects.requireNonNull(config, "config");
-        this.manager = new SelectorManager(config.selectors());
+        this.manager = new SelectorManager(config.selectors().withName(config.name()));
         this.ownsManager = true;
     }
 
@@ -247,8 +248,10 @@ public final class HttpClient implements LifeCycle, Dumpable {
     public CompletableFuture<HttpClientConnection> connect(InetSocketAddress remote, InetSocketAddress local) {
         Objects.requireNonNull(remote, "remote");
         CompletableFuture<HttpClientConnection> result = new CompletableFuture<>();
+        // running is written last by start(): reading it first makes the connector visible.
+        boolean started = running;
         ClientConnector c = connector;
-        if (!running || c == null) {
+        if (!started || c == null) {
             result.completeExceptionally(new HttpClientException(HttpClientException.Kind.CONNECT_FAILED,
                     "connecting to " + HttpClientConnection.address(remote) + ": the client is not running"));
             return result;
@@ -263,6 +266,19 @@ public final class HttpClient implements LifeCycle, Dumpable {
             }
         });
         return result;
+    }
+
+    /**
+     * The one-shot form, for tests and tools: opens a connection to {@code remote}, sends
+     * {@code request} on it, and closes it once the response (or the failure) is in.
+     *
+     * @return a future of the response, failed with an {@link HttpClientException} (of kind
+     *         {@link HttpClientException.Kind#CONNECT_FAILED} if the connection could not be opened)
+     */
+    public CompletableFuture<HttpResponse> send(InetSocketAddress remote, HttpRequest request) {
+        Objects.requireNonNull(request, "request");
+        return connect(remote).thenCompose(connection -> connection.send(request)
+                .whenComplete((response, failure) -> connection.close()));
     }
 
     /** A connection opened: track it, unless the client stopped meanwhile. */

@@ -67,6 +67,26 @@ class HttpClientLifecycleTest {
     }
 
     @Test
+    void aOneShotSendOpensAndClosesItsOwnConnection() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(peer -> {
+            peer.readRequest();
+            peer.write(HELLO);
+            assertEquals(0, peer.awaitClientClose());
+        })) {
+            HttpClient client = TestClients.start(TestClients.config("one-shot"));
+            try {
+                for (int i = 1; i <= 3; i++) {
+                    assertEquals("hello", client.send(server.address(), HttpRequest.get("/once")).get(10, TimeUnit.SECONDS).bodyAsString());
+                    int sent = i;
+                    assertTrue(TestClients.await(() -> client.getConnectionCount() == 0 && server.accepted() == sent, 10));
+                }
+            } finally {
+                client.stop();
+            }
+        }
+    }
+
+    @Test
     void connectionsFromSourceAddresses2To9() throws Exception {
         Set<String> seen = ConcurrentHashMap.newKeySet();
         try (ScriptedServer server = new ScriptedServer(peer -> {
