@@ -221,6 +221,9 @@ class HttpClientResponsesTest {
                 assertTrue(outcome.succeeded());
                 assertEquals("r" + tag, outcome.body());
                 assertEquals(tag, outcome.sequence());
+                assertTrue(outcome.queuedNanos() - outcome.sentNanos() <= 0 && outcome.sentNanos() - outcome.completedNanos() < 0,
+                        "queued <= sent < completed");
+                assertTrue(outcome.thread().startsWith("pipeline"), "listeners run on the client's selector: " + outcome.thread());
             }
         }
     }
