@@ -220,10 +220,12 @@ public final class HttpParser {
     private int chunkLineBytes;
     /**
      * A read-only view of the input, re-aimed at each piece of content of a message instead of
-     * slicing a new one; dropped by {@link #reset()} so that an idle parser holds no input buffer.
+     * slicing a new one; dropped by {@link #reset()} so that an idle parser holds no input buffer,
+     * unless {@link #retainContentView()} was called.
      */
     private ByteBuffer view;
     private ByteBuffer viewSource;
+    private boolean retainView;
     /**
      * While {@link #parse} runs on a heap buffer: its backing array and offset, so that bytes are
      * read and copied from the array directly. Null otherwise, and between calls, for the same reason.
@@ -389,12 +391,28 @@ public final class HttpParser {
         chunkSize = 0;
         chunkDigits = 0;
         chunkLineBytes = 0;
-        view = null;
-        viewSource = null;
+        if (!retainView) {
+            view = null;
+            viewSource = null;
+        }
         requestMethod = HttpMethod.GET;
         if (state != State.START) {
             moveTo(State.START);
         }
+    }
+
+    /**
+     * Keeps the read-only view of the input that content is handed out through from one message to
+     * the next, instead of dropping it at {@link #reset()}: for an owner that reads every message
+     * into the same buffer for as long as the parser lives (a client connection keeps one input
+     * buffer), so that a message with content allocates nothing. The parser then holds a reference
+     * to that buffer between messages, which the owner holds anyway. Off by default.
+     *
+     * @return this parser
+     */
+    public HttpParser retainContentView() {
+        retainView = true;
+        return this;
     }
 
     /**

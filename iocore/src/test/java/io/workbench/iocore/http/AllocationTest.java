@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
  * The hot path allocates nothing once its arrays have grown to the messages it sees, but for one
  * read-only view of the content of a message that has content (the parser drops it at reset(), so
  * that an idle parser holds no input buffer): parsing the request wrk sends allocates nothing,
- * parsing a pipelined chunked request or the hello response one view per message with content;
- * generating the hello response nothing. Measured with the JVM's per-thread allocation counter,
+ * parsing a pipelined chunked request or the hello response one view per message with content,
+ * or nothing when the view is retained across messages of one buffer; generating the hello
+ * response nothing. Measured with the JVM's per-thread allocation counter,
  * which counts every byte this thread allocates, JIT or not.
  */
 class AllocationTest {
@@ -110,6 +111,16 @@ class AllocationTest {
         ByteBuffer input = ByteBuffer.wrap(HELLO_RESPONSE);
         long allocated = allocatedBy(() -> parseAll(parser, input, consumer));
         assertTrue(allocated < MEASURED * VIEW_BYTES + TOLERANCE, allocated + " bytes for " + MEASURED + " responses: more than one view per response");
+    }
+
+    @Test
+    void parsingTheHelloResponseWithTheContentViewRetained() throws Exception {
+        // What a client connection does: one input buffer for the parser's whole life.
+        HttpParser parser = HttpParser.forResponses().retainContentView();
+        Consumer consumer = new Consumer();
+        ByteBuffer input = ByteBuffer.wrap(HELLO_RESPONSE);
+        long allocated = allocatedBy(() -> parseAll(parser, input, consumer));
+        assertTrue(allocated < TOLERANCE, allocated + " bytes for " + MEASURED + " responses into the same buffer");
     }
 
     @Test

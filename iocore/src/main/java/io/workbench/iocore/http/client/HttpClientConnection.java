@@ -1,0 +1,503 @@
+package io.workbench.iocore.http.client;
+
+import io.workbench.iocore.callback.Invocable.InvocationType;
+import io.workbench.iocore.http.BadMessageException;
+import io.workbench.iocore.http.HttpFields;
+import io.workbench.iocore.http.HttpParser;
+import io.workbench.iocore.http.HttpParser.Progress;
+import io.workbench.iocore.io.AbstractConnection;
+import io.workbench.iocore.io.EndPoint;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * HTTP/1.1 over one client {@link EndPoint}: sends requests, reads their responses in order,
+ * and ends every accepted request exactly once, with its response or with a failure that says
+ * what happened.
+ *
+ * <h2>Sending</h2>
+ * {@link #send(HttpRequest, HttpResponseListener, long)} takes a slot of the {@link ExchangeQueue}
+ * (refused at once when the connection has {@code maxRequestsInFlight} outstanding, or is closing),
+ * fills and publishes it, and asks the {@link RequestFlusher} to write: on the calling thread if no
+ * write is under way. Several requests may be outstanding (pipelining); they are written in the
+ * order they were accepted. Nothing is allocated per request: the slot is preallocated, the head is
+ * generated into a pooled buffer, the listener and the caller's tag travel in the slot.
+ *
+ * <h2>Reading</h2>
+ * The read callback never blocks, so the selector runs it in place. It reads into one buffer the
+ * connection keeps, feeds the response parser, and hands the response of request {@code n} to the
+ * listener of request {@code n}: head, content (a view, not a copy), then completion. Interim 1xx
+ * responses are skipped; the body may be delimited by Content-Length, chunked coding or the close;
+ * a response to HEAD, a 204 or a 304 has none.
+ *
+ * <h2>Ending</h2>
+ * <pre>
+ *   response complete ---------------------------------------> request n succeeds (reader)
+ *   Connection: close in the response, or in the request -----> no more requests admitted; the
+ *                                                               connection closes after it
+ *   the server closes, resets, sends garbage; a request times out; close(); the client stops
+ *        --> the endpoint closes with a cause --> onClose: every outstanding request fails, once,
+ *            with TIMEOUT if its own deadline passed, else with the cause made into an
+ *            {@link HttpClientException} whose kind says what happened
+ * </pre>
+ * Timeouts are found by the client's periodic check ({@link #expire(long)}), which only closes the
+ * endpoint: the requests are failed by {@link #onClose}, on the selector thread, like every other
+ * failure, so that a listener never hears of a failure while the reader is still giving it content.
+ */
+public final class HttpClientConnection extends AbstractConnection {
+
+    /** What {@link #send(HttpRequest, HttpResponseListener, long)} did with a request. */
+    public enum Admission {
+        /** Taken: its listener will be called exactly once. */
+        ACCEPTED,
+        /** Not taken: as many requests are outstanding as the connection allows; try another connection, or later. */
+        FULL,
+        /** Not taken: the connection takes no more requests (a {@code Connection: close} was sent or received) and closes after the outstanding ones. */
+        CLOSING,
+        /** Not taken: the connection is closed. */
+        CLOSED
+    }
+
+    private static final System.Logger LOG = System.getLogger(HttpClientConnection.class.getName());
+    private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
+
+    private final HttpClient client;
+    private final ExchangeQueue queue;
+    private final RequestFlusher flusher;
+    private final HttpParser parser;
+    private final ResponseHandler handler = new ResponseHandler();
+    private final String authority;
+    private final long defaultTimeoutMillis;
+    private final int inputBufferSize;
+    private final CompletableFuture<HttpClientException> closed = new CompletableFuture<>();
+
+    // Owned by the reader.
+    private ByteBuffer input;
+    /** The exchange whose response is being read, or null between responses. */
+    private HttpExchange receiving;
+    private long receivingSeq;
+
+    HttpClientConnection(EndPoint endPoint, HttpClient client) {
+        super(endPoint, InvocationType.NON_BLOCKING);
+        this.client = client;
+        HttpClient.Config config = client.getConfig();
+        this.queue = new ExchangeQueue(config.maxRequestsInFlight(), () -> new HttpExchange(this));
+        this.authority = authority(endPoint.getRemoteAddress());
+        this.flusher = new RequestFlusher(queue, endPoint, authority, client.getBufferPool(), config.outputBufferSize());
+        // One input buffer for the life of the connection: the parser may keep its view of it.
+        this.parser = HttpParser.forResponses(config.limits()).retainContentView();
+        this.defaultTimeoutMillis = config.requestTimeoutMillis();
+        this.inputBufferSize = config.inputBufferSize();
+        endPoint.setIdleTimeout(config.idleTimeoutMillis());
+    }
+
+    /** The Host a request names unless it names its own: the remote {@code address:port}. */
+    private static String authority(InetSocketAddress remote) {
+        String host = remote.getAddress().getHostAddress();
+        if (host.indexOf(':') >= 0) {
+            host = "[" + host + "]";
+        }
+        return host + ":" + remote.getPort();
+    }
+
+    // --- sending ----------------------------------------------------------------------------------
+
+    /**
+     * Sends {@code request}, the allocation-free way: {@code listener} hears the response and is
+     * called exactly once with the outcome, unless the request is not taken.
+     *
+     * @param tag any number the caller wants back in the exchange (an id, an intended start time)
+     * @return {@link Admission#ACCEPTED} if the request was taken (then, and only then, the listener
+     *         will be completed, possibly before this method returns); otherwise why it was not
+     */
+    public Admission send(HttpRequest request, HttpResponseListener listener, long tag) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(listener, "listener");
+        long seq = queue.claim(!request.isPersistent());
+        if (seq < 0) {
+            return seq == ExchangeQueue.FULL ? Admission.FULL : seq == ExchangeQueue.REFUSED_SHUT ? Admission.CLOSING : Admission.CLOSED;
+        }
+        HttpExchange exchange = queue.slot(seq);
+        long timeout = request.timeoutMillis() == HttpRequest.DEFAULT_TIMEOUT ? defaultTimeoutMillis : request.timeoutMillis();
+        exchange.prepare(seq, request, listener, tag, System.nanoTime(), timeout);
+        exchange.publish(seq);
+        if (queue.isClosed()) {
+            // The connection closed while we published: its closing thread may have missed this slot.
+            exchange.fail(seq, queue.closeFailure(), System.nanoTime());
+        } else {
+            flusher.iterate();
+        }
+        return Admission.ACCEPTED;
+    }
+
+    /**
+     * Sends {@code request} and collects its response, body included, into a future: the
+     * convenient form, which allocates per request. The future completes on a selector thread: do
+     * not block in what is chained to it (use the {@code *Async} variants).
+     *
+     * @return a future of the response, failed with an {@link HttpClientException}: of kind
+     *         {@link HttpClientException.Kind#REJECTED} at once if the request was not taken, of
+     *         the kind that says what happened if it failed later
+     */
+    public CompletableFuture<HttpResponse> send(HttpRequest request) {
+        ResponseCollector collector = new ResponseCollector();
+        Admission admission = send(request, collector, 0);
+        if (admission != Admission.ACCEPTED) {
+            collector.completeExceptionally(new HttpClientException(HttpClientException.Kind.REJECTED,
+                    request + " not taken by " + this + ": " + admission));
+        }
+        return collector;
+    }
+
+    /** @return requests accepted and not yet answered */
+    public int getRequestsOutstanding() {
+        return queue.outstanding();
+    }
+
+    /** @return the most requests this connection has outstanding at once */
+    public int getMaxRequestsInFlight() {
+        return queue.maxInFlight();
+    }
+
+    /** @return true while the connection takes requests (it may still be {@link Admission#FULL}) */
+    public boolean isOpen() {
+        return queue.admission() == ExchangeQueue.Admission.OPEN && getEndPoint().isOpen();
+    }
+
+    /**
+     * @return a future completed once the connection has closed and every outstanding request has
+     *         been failed, with the failure it closed with, or null for an orderly close
+     */
+    public CompletableFuture<HttpClientException> closed() {
+        return closed;
+    }
+
+    public InetSocketAddress getLocalAddress() {
+        return getEndPoint().getLocalAddress();
+    }
+
+    public InetSocketAddress getRemoteAddress() {
+        return getEndPoint().getRemoteAddress();
+    }
+
+    /** Closes the connection now; outstanding requests fail with {@link HttpClientException.Kind#ABORTED}. */
+    public void close() {
+        abort("closed by the client");
+    }
+
+    void abort(String why) {
+        if (getEndPoint().isOpen()) {
+            getEndPoint().close(new HttpClientException(HttpClientException.Kind.ABORTED,
+                    describe() + " " + why + " with " + queue.outstanding() + " request(s) outstanding"));
+        }
+    }
+
+    // --- reading ----------------------------------------------------------------------------------
+
+    @Override
+    public void onOpen() {
+        if (!client.opened(this)) {
+            abort("opened after the client stopped");
+            return;
+        }
+        super.onOpen();
+    }
+
+    @Override
+    protected void onFillable() {
+        ByteBuffer in = input;
+        if (in == null) {
+            in = input = ByteBuffer.allocate(inputBufferSize);
+        }
+        while (true) {
+            int read;
+            in.clear();
+            try {
+                read = getEndPoint().fill(in);
+            } catch (IOException x) {
+                // The endpoint closed itself with x: onClose fails what is outstanding.
+                return;
+            }
+            in.flip();
+            if (read > 0) {
+                if (!parse(in)) {
+                    return;
+                }
+            } else if (read == 0) {
+                fillInterested();
+                return;
+            } else {
+                endOfInput();
+                return;
+            }
+        }
+    }
+
+    /** @return false once nothing more is to be read: the connection is closing */
+    private boolean parse(ByteBuffer in) {
+        while (in.hasRemaining()) {
+            if (receiving == null && !nextResponse()) {
+                return false;
+            }
+            try {
+                Progress progress = parser.parse(in, handler);
+                if (progress == Progress.NEED_INPUT) {
+                    return true;
+                }
+                if (progress != Progress.MESSAGE_COMPLETE) {
+                    throw new IllegalStateException(progress + " from " + parser + ": the handler never pauses");
+                }
+            } catch (BadMessageException x) {
+                badResponse(x.getMessage(), x);
+                return false;
+            }
+            if (!responseComplete()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Bytes arrived between responses: they begin the response to the oldest outstanding request. */
+    private boolean nextResponse() {
+        long seq = queue.answered();
+        if (seq >= queue.generated()) {
+            badResponse("bytes arrived while no request was outstanding", null);
+            return false;
+        }
+        HttpExchange exchange = queue.slot(seq);
+        if (!exchange.isActive(seq)) {
+            // Ended by a close that came meanwhile.
+            return false;
+        }
+        receiving = exchange;
+        receivingSeq = seq;
+        parser.expectResponseTo(exchange.request().method());
+        return true;
+    }
+
+    /** @return false if the connection is done */
+    private boolean responseComplete() {
+        HttpExchange exchange = receiving;
+        long seq = receivingSeq;
+        int status = parser.status();
+        if (status < 200) {
+            if (status == 101) {
+                badResponse("101 Switching Protocols, but no upgrade was asked for", null);
+                return false;
+            }
+            // An interim response (100 Continue, 103 Early Hints): the final one follows.
+            parser.reset();
+            parser.expectResponseTo(exchange.request().method());
+            return true;
+        }
+        boolean persistent = parser.isPersistent() && exchange.request().isPersistent();
+        receiving = null;
+        // The credit comes back before the listener runs, so that it may send the next request.
+        queue.answered(seq + 1);
+        boolean succeeded = exchange.succeed(seq, System.nanoTime());
+        parser.reset();
+        if (!succeeded) {
+            return false;
+        }
+        if (!persistent) {
+            closeAfterLastResponse(exchange);
+            return false;
+        }
+        if (queue.admission() != ExchangeQueue.Admission.OPEN && queue.outstanding() == 0) {
+            // Shut while idle (an idle timeout raced a send): nothing more will come.
+            getEndPoint().close();
+            return false;
+        }
+        return true;
+    }
+
+    private void closeAfterLastResponse(HttpExchange last) {
+        queue.shut();
+        int unanswered = queue.outstanding();
+        if (unanswered == 0) {
+            getEndPoint().close();
+        } else {
+            getEndPoint().close(new HttpClientException(HttpClientException.Kind.CLOSED, "the server ends " + describe()
+                    + " after the response to " + last.request() + " (#" + last.sequence() + ": Connection: close, or a body delimited by the close); "
+                    + unanswered + " later request(s) were not answered"));
+        }
+    }
+
+    private void endOfInput() {
+        if (!getEndPoint().isOpen()) {
+            return;
+        }
+        if (receiving != null) {
+            try {
+                if (parser.endOfInput(handler) == Progress.MESSAGE_COMPLETE) {
+                    // A body delimited by the close.
+                    responseComplete();
+                    return;
+                }
+            } catch (BadMessageException x) {
+                getEndPoint().close(new HttpClientException(HttpClientException.Kind.CLOSED, "the server closed " + describe()
+                        + " in the middle of the response to " + receiving.request() + " (" + x.reason() + "); "
+                        + queue.outstanding() + " request(s) outstanding", x));
+                return;
+            }
+        }
+        int outstanding = queue.outstanding();
+        if (outstanding == 0) {
+            getEndPoint().close();
+        } else {
+            getEndPoint().close(new HttpClientException(HttpClientException.Kind.CLOSED, "the server closed " + describe()
+                    + " with " + outstanding + " request(s) outstanding"));
+        }
+    }
+
+    private void badResponse(String what, BadMessageException cause) {
+        getEndPoint().close(new HttpClientException(HttpClientException.Kind.BAD_RESPONSE, "bad response on " + describe()
+                + (receiving != null ? " to " + receiving.request() + " (#" + receivingSeq + ")" : "") + ": " + what + "; "
+                + queue.outstanding() + " request(s) outstanding", cause));
+    }
+
+    /** Read by exchanges for their listener, during its call. */
+    HttpFields responseFields() {
+        return parser.fields();
+    }
+
+    HttpFields responseTrailers() {
+        return parser.trailers();
+    }
+
+    // --- ending -----------------------------------------------------------------------------------
+
+    /**
+     * The client's periodic check: closes the connection if an outstanding request's deadline
+     * has passed. The requests themselves are failed by {@link #onClose}.
+     */
+    void expire(long nowNanos) {
+        long claimed = queue.claimed();
+        for (long seq = queue.answered(); seq < claimed; seq++) {
+            long deadline = queue.slot(seq).activeDeadline(seq);
+            if (deadline != HttpExchange.NO_DEADLINE && nowNanos - deadline >= 0) {
+                getEndPoint().close(new HttpClientException(HttpClientException.Kind.TIMEOUT,
+                        "request #" + seq + " on " + describe() + " timed out"));
+                return;
+            }
+        }
+    }
+
+    /** Idle with nothing outstanding: close. With requests outstanding their own timeouts decide. */
+    @Override
+    public boolean onIdleExpired(TimeoutException timeout) {
+        if (queue.outstanding() > 0) {
+            return false;
+        }
+        queue.shut();
+        // A send that slipped in before the shut is answered first; the reader closes after it.
+        return queue.outstanding() == 0;
+    }
+
+    @Override
+    public void onClose(Throwable cause) {
+        long claimed = queue.shut();
+        long answered = queue.answered();
+        HttpClientException failure = failure(cause, (int) (claimed - answered));
+        queue.close(failure);
+        long now = System.nanoTime();
+        for (long seq = answered; seq < claimed; seq++) {
+            HttpExchange exchange = queue.slot(seq);
+            if (exchange.isActive(seq)) {
+                exchange.fail(seq, exchange.isExpired(now) ? timedOut(exchange, now) : failure, now);
+            }
+        }
+        if (DEBUG) {
+            LOG.log(System.Logger.Level.DEBUG, "{0} closed: {1}", this, failure);
+        }
+        client.closed(this);
+        closed.complete(cause == null && claimed == answered ? null : failure);
+    }
+
+    /** Makes the cause of a close into what the outstanding requests fail with. */
+    private HttpClientException failure(Throwable cause, int outstanding) {
+        String counted = " with " + outstanding + " request(s) outstanding";
+        if (cause instanceof HttpClientException x) {
+            if (x.kind() == HttpClientException.Kind.TIMEOUT) {
+                // The expired requests get TIMEOUT of their own; this is for the others.
+                return new HttpClientException(HttpClientException.Kind.ABORTED, describe() + " closed because a request timed out" + counted, x);
+            }
+            return x;
+        }
+        if (cause == null) {
+            return new HttpClientException(HttpClientException.Kind.CLOSED, describe() + " closed" + counted);
+        }
+        if (cause instanceof TimeoutException) {
+            return new HttpClientException(HttpClientException.Kind.TIMEOUT, describe() + " closed on idle timeout" + counted + ": "
+                    + cause.getMessage(), cause);
+        }
+        if (cause instanceof AsynchronousCloseException) {
+            return new HttpClientException(HttpClientException.Kind.ABORTED, describe() + " closed by its selector stopping" + counted, cause);
+        }
+        if (cause instanceof IOException) {
+            return new HttpClientException(HttpClientException.Kind.RESET, describe() + " failed" + counted + ": " + cause, cause);
+        }
+        return new HttpClientException(HttpClientException.Kind.ABORTED, describe() + " failed" + counted + ": " + cause, cause);
+    }
+
+    private HttpClientException timedOut(HttpExchange exchange, long nowNanos) {
+        String progress = exchange.hasResponseHead() ? " (its head arrived, then " + exchange.contentBytes() + " bytes of content)"
+                : exchange.isSent() ? " (no byte of it arrived)" : " (it was never written)";
+        return new HttpClientException(HttpClientException.Kind.TIMEOUT, exchange.request() + " (#" + exchange.sequence() + ") on "
+                + describe() + ": no complete response within " + exchange.timeoutMillis() + " ms" + progress);
+    }
+
+    private String describe() {
+        return address(getEndPoint().getLocalAddress()) + "->" + address(getEndPoint().getRemoteAddress());
+    }
+
+    /** @return {@code host:port}, without the resolver's slash */
+    static String address(InetSocketAddress address) {
+        if (address == null) {
+            return "?";
+        }
+        String host = address.getAddress() != null ? address.getAddress().getHostAddress() : address.getHostString();
+        return host + ":" + address.getPort();
+    }
+
+    @Override
+    public String toString() {
+        return "HttpClientConnection@" + Integer.toHexString(hashCode()) + "[" + describe() + "," + queue + "," + flusher + "]";
+    }
+
+    /** The parser's events, on the reader's thread: they go to the exchange being received. */
+    private final class ResponseHandler implements HttpParser.Handler {
+        @Override
+        public boolean headComplete(HttpParser p) {
+            int status = p.status();
+            if (status >= 200) {
+                receiving.headReceived(status, p.version());
+                if (!p.isPersistent()) {
+                    // The server closes after this response: send nothing more on this connection.
+                    queue.shut();
+                }
+                receiving.notifyHead();
+            } else if (DEBUG) {
+                LOG.log(System.Logger.Level.DEBUG, "{0} interim {1}", HttpClientConnection.this, status);
+            }
+            return false;
+        }
+
+        @Override
+        public boolean content(HttpParser p, ByteBuffer content) {
+            receiving.contentReceived(content.remaining());
+            receiving.notifyContent(content);
+            return false;
+        }
+
+        @Override
+        public void messageComplete(HttpParser p) {
+        }
+    }
+}
