@@ -251,14 +251,19 @@ class HttpClientFailuresTest {
 
     @Test
     void aFullConnectionRejectsAtOnce() throws Exception {
+        // The server answers only after the second send was tried: an earlier answer would free the slot.
+        CountDownLatch secondSent = new CountDownLatch(1);
         try (ScriptedServer server = new ScriptedServer(peer -> {
             peer.readRequest();
+            secondSent.await();
             peer.write(HELLO);
             peer.awaitClientClose();
         })) {
             HttpClientConnection connection = connect(TestClients.config("full"), server);
             CompletableFuture<HttpResponse> first = connection.send(HttpRequest.get("/first"));
-            HttpClientException rejected = failureOf(connection.send(HttpRequest.get("/second")));
+            CompletableFuture<HttpResponse> second = connection.send(HttpRequest.get("/second"));
+            secondSent.countDown();
+            HttpClientException rejected = failureOf(second);
             assertEquals(Kind.REJECTED, rejected.kind());
             assertTrue(rejected.getMessage().contains("FULL"), rejected.getMessage());
             assertEquals("hello", first.get(10, TimeUnit.SECONDS).bodyAsString());
