@@ -48,6 +48,8 @@ class MisbehavingClientTest {
     void aRequestWithTheHandlerOutlivesTheIdleTimeout() throws Exception {
         try (TestServer server = new TestServer(InvocationType.NON_BLOCKING, selectors(200), HttpLimits.DEFAULT);
              RawClient client = server.client()) {
+            // A first exchange, so that the connection is surely up and read when the slow one starts.
+            assertEquals("hello", client.send(RawClient.get("/hello")).read().body());
             assertEquals("/delay?ms=1000", client.send(RawClient.get("/delay?ms=1000")).read().body(),
                     "the handler's own wait is not idleness");
         }
@@ -135,7 +137,8 @@ class MisbehavingClientTest {
             } finally {
                 clients.shutdownNow();
             }
-            assertEquals(connections + 1, server.server.getConnector().getAccepted());
+            TestServer.await(() -> server.server.getConnector().getAccepted() == connections + 1,
+                    "every connection accepted: " + server.server.getConnector());
             TestServer.await(() -> server.server.getSelectorManager().getEndPointCount() == 0,
                     "every endpoint closed: " + server.server.getSelectorManager().getEndPointCount() + " open");
             TestServer.await(() -> TestServer.openFds() <= baselineFds,
