@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# hello-compare.sh: the hello comparison of issue 5 in one go. For each server: start it with
-# `./workbench target` pinned to CPU 0, warm it up, measure /hello with wrk pinned to CPU 1 for
-# several rounds (median and best req/s, p50/p99 latency), then hold a fixed 20,000 req/s with
-# h2load while reading the server's CPU time from /proc, and stop it with SIGTERM before the next.
+# hello-compare.sh: the hello comparison of issue 5 in one go. Start every server with
+# `./workbench target` pinned to CPU 0 (each on its own port; an idle JVM costs its neighbours
+# nothing), warm each up in turn, then measure /hello with wrk pinned to CPU 1 in interleaved
+# rounds (round r visits every server, starting one further each round), so that whatever else
+# the machine is doing weighs on every server alike; then, server by server, hold a fixed 20,000
+# req/s with h2load while reading the server's CPU time from /proc; then stop each with SIGTERM.
 # Raw output goes to bench/results/<timestamp>-hello-compare/, the Markdown table to stdout and
 # summary.md there. Every run is bounded in time; nothing is left running.
 set -euo pipefail
@@ -37,9 +39,10 @@ usage: bench/hello-compare.sh [options]
   --quick               a smoke run: --warmup 5 --rounds 2 --duration 3 --rate-duration 5
   --out DIR             where to put the results (default bench/results/<timestamp>-hello-compare)
 
-Server on CPU 0 (taskset -c 0), load on CPU 1: wrk -t1 -c$CONNECTIONS -dDs --latency URL/hello,
-then h2load --h1 -c$RATE_CONNECTIONS --rps R/$RATE_CONNECTIONS -D S URL/hello for the CPU seconds per
-million requests (utime + stime of the server from /proc/PID/stat, over the h2load run).
+Servers on CPU 0 (taskset -c 0), all started first; load on CPU 1: wrk -t1 -c$CONNECTIONS -dDs --latency
+URL/hello, the rounds interleaved across servers; then h2load --h1 -c$RATE_CONNECTIONS --rps R/$RATE_CONNECTIONS
+-D S URL/hello for the CPU seconds per million requests (utime + stime of the server from
+/proc/PID/stat, over the h2load run).
 EOF
 }
 
@@ -126,6 +129,8 @@ best() { sort -g | tail -n 1; }
 
 printf 'server\tmedian_rps\tbest_rps\tp50_ms\tp99_ms\tcpu_s_per_1M\trate_achieved\twrk_errors\trate_failed\texit\n' >"$OUT/results.tsv"
 
+# Start every server (pinned to CPU 0), then warm each up in turn.
+ACTIVE=()
 for server in $SERVERS; do
   dir="$OUT/$server"
   bench_say "$server: starting on CPU 0"
@@ -144,17 +149,36 @@ for server in $SERVERS; do
     stop_target
     continue
   fi
-  bench_say "$server: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
-  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$dir/warmup.txt" ||
+  bench_say "$server: $TARGET_URL (pid $TARGET_PID)"
+  keep_target "$server"
+  ACTIVE+=("$server")
+done
+for server in "${ACTIVE[@]}"; do
+  use_target "$server"
+  bench_say "$server: warming up for ${WARMUP}s"
+  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$OUT/$server/warmup.txt" ||
     bench_say "  wrk exited with status $?"
-  for round in $(seq 1 "$ROUNDS"); do
-    wrk_round "$dir" "$round"
+done
+
+# The measured rounds, interleaved: round r starts with the r-th server, so none is always first.
+count=${#ACTIVE[@]}
+for round in $(seq 1 "$ROUNDS"); do
+  for i in $(seq 0 $((count - 1))); do
+    server="${ACTIVE[$(((round - 1 + i) % count))]}"
+    use_target "$server"
+    bench_say "$server:"
+    wrk_round "$OUT/$server" "$round"
   done
+done
+
+for server in "${ACTIVE[@]}"; do
+  dir="$OUT/$server"
+  use_target "$server"
   bench_say "$server: fixed rate $RATE req/s for ${RATE_DURATION}s"
   cpu_per_m="n/a" achieved=0 failed=0
   IFS=$'\t' read -r cpu_per_m achieved failed < <(rate_run "$dir") || true
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
-  stop_target
+  stop_kept_target "$server"
   bench_say "$server: stopped, exit status $TARGET_EXIT"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" \
     "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f1 "$dir/rounds.tsv" | best)" \
@@ -177,7 +201,7 @@ awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v co
       printf "| %s | %.0f | %.0f | %s | %s | %.3f | %.3f | %s (%s/s) | %d | %s |\n", f[1], f[2], f[3], ratio(f[2], jetty),
         ratio(f[2], netty), f[4], f[5], f[6], f[7], f[8] + f[9], f[10]
     }
-    printf "\nwrk -t1 -c%d -d%ds --latency, %d rounds after a %ds warm-up, server on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
+    printf "\nwrk -t1 -c%d -d%ds --latency, %d interleaved rounds after a %ds warm-up each, servers on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
     printf "CPU: server utime+stime over h2load --h1 at %d req/s for %ds, per million successful requests.\n", rate, rate_duration
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"
