@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -198,7 +200,7 @@ public final class ServerConnector implements LifeCycle, Dumpable {
         /** True from a failed accept until the next one that succeeds: one warning per episode. */
         private boolean failing;
         /** A descriptor held in reserve, spent to refuse connections at the descriptor limit; null when spent. */
-        private java.nio.channels.FileChannel reserve;
+        private FileChannel reserve;
         private boolean reserveClosed;
 
         Acceptor(ServerSocketChannel server, ManagedSelector selector) {
@@ -296,7 +298,7 @@ public final class ServerConnector implements LifeCycle, Dumpable {
                 return;
             }
             try {
-                reserve = java.nio.channels.FileChannel.open(java.nio.file.Path.of("/dev/null"));
+                reserve = FileChannel.open(Path.of("/dev/null"));
             } catch (IOException | RuntimeException none) {
                 // No /dev/null, or no descriptor right now: the sweep tries again.
                 reserve = null;

@@ -9,6 +9,7 @@ import io.workbench.iocore.io.EndPoint;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritePendingException;
+import java.util.Arrays;
 
 /**
  * Writes one {@link Response#write} at a time: generates what goes around the content (the head
@@ -206,7 +207,7 @@ final class ResponseFlusher extends IteratingCallback {
     /** Releases what the write held; @return its callback */
     private Callback complete() {
         for (ByteBuffer[] array : gathers) {
-            java.util.Arrays.fill(array, null);
+            Arrays.fill(array, null);
         }
         if (header != null) {
             pool.release(header);

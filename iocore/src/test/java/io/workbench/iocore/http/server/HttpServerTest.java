@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.iocore.callback.Invocable.InvocationType;
+import io.workbench.iocore.http.HttpLimits;
 import io.workbench.iocore.http.HttpMethod;
 import io.workbench.iocore.selector.SelectorManager;
 import io.workbench.iocore.thread.ExecutionStrategy;
@@ -244,7 +245,7 @@ class HttpServerTest {
     void aBlockingHandlerDoesNotStallTheSelector(ExecutionStrategy.Kind strategy) throws Exception {
         SelectorManager.Config one = SelectorManager.Config.defaults().withName("test-blocking").withSelectors(1)
                 .withMaxThreads(8).withStrategy(strategy);
-        try (TestServer server = new TestServer(InvocationType.BLOCKING, one, io.workbench.iocore.http.HttpLimits.DEFAULT);
+        try (TestServer server = new TestServer(InvocationType.BLOCKING, one, HttpLimits.DEFAULT);
              RawClient blocked = server.client(); RawClient other = server.client()) {
             blocked.send(RawClient.get("/block"));
             assertTrue(server.handler.blocked.await(20, TimeUnit.SECONDS), "the blocking request reached its handler");
@@ -261,7 +262,7 @@ class HttpServerTest {
     void aBlockingHandlerOnVirtualThreadsServesKeepAliveAndPipelines(ExecutionStrategy.Kind strategy) throws Exception {
         SelectorManager.Config virtual = SelectorManager.Config.defaults().withName("test-virtual").withSelectors(1)
                 .withMaxThreads(2).withWorkers(SelectorManager.Workers.VIRTUAL).withStrategy(strategy);
-        try (TestServer server = new TestServer(InvocationType.BLOCKING, virtual, io.workbench.iocore.http.HttpLimits.DEFAULT);
+        try (TestServer server = new TestServer(InvocationType.BLOCKING, virtual, HttpLimits.DEFAULT);
              RawClient client = server.client()) {
             client.send(RawClient.get("/delay?ms=30") + RawClient.get("/thread") + RawClient.get("/hello"));
             assertEquals("/delay?ms=30", client.read().body());

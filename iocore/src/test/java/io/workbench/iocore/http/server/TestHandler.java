@@ -6,6 +6,7 @@ import io.workbench.iocore.http.HttpHeader;
 import io.workbench.iocore.selector.ManagedSelector;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -38,8 +39,8 @@ final class TestHandler implements Handler, AutoCloseable {
     final AtomicInteger bigWritesPending = new AtomicInteger();
     final AtomicInteger minDepth = new AtomicInteger(Integer.MAX_VALUE);
     final AtomicInteger maxDepth = new AtomicInteger();
-    final java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
-    final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    final CountDownLatch blocked = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
     private final InvocationType type;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private volatile HttpServer server;
