@@ -314,7 +314,7 @@ public final class HttpConnection extends AbstractConnection {
      */
     @Override
     public boolean onIdleExpired(TimeoutException timeout) {
-        return handling.isIdle() || flusher.isWriting();
+        return handling.isIdle() || flusher.isWaitingForSocket();
     }
 
     @Override

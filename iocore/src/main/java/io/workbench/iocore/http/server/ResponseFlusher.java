@@ -83,9 +83,9 @@ final class ResponseFlusher extends IteratingCallback {
         iterate();
     }
 
-    /** @return true while a write is outstanding (the socket has not taken it all yet) */
-    boolean isWriting() {
-        return isPending() || isProcessing();
+    /** @return true while a write waits for the socket to drain (the client is not reading fast enough) */
+    boolean isWaitingForSocket() {
+        return isPending();
     }
 
     /** @return whether the generator keeps the connection open after the response (once committed) */

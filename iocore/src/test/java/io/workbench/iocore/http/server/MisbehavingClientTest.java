@@ -56,6 +56,17 @@ class MisbehavingClientTest {
     }
 
     @Test
+    void aClientThatStopsReadingItsResponseIsClosedByTheIdleTimeout() throws Exception {
+        try (TestServer server = new TestServer(InvocationType.NON_BLOCKING, selectors(300), HttpLimits.DEFAULT);
+             RawClient client = server.client()) {
+            client.send(RawClient.get("/big?bytes=" + 16 * 1024 * 1024));
+            TestServer.await(() -> server.handler.writesFailed.get() == 1, "the pending write failed when the idle timeout closed it");
+            TestServer.await(() -> server.server.getSelectorManager().getEndPointCount() == 0, "the endpoint closed");
+            TestServer.await(() -> server.outstandingBuffers() == 0, "every buffer back: " + server.outstandingBuffers());
+        }
+    }
+
+    @Test
     void aClientThatResetsMidResponseFailsThatExchangeCleanly() throws Exception {
         try (TestServer server = new TestServer(InvocationType.NON_BLOCKING)) {
             for (int i = 0; i < 5; i++) {
