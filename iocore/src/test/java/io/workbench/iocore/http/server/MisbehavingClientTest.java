@@ -46,12 +46,12 @@ class MisbehavingClientTest {
 
     @Test
     void aRequestWithTheHandlerOutlivesTheIdleTimeout() throws Exception {
-        try (TestServer server = new TestServer(InvocationType.NON_BLOCKING, selectors(200), HttpLimits.DEFAULT);
+        try (TestServer server = new TestServer(InvocationType.NON_BLOCKING, selectors(500), HttpLimits.DEFAULT);
              RawClient client = server.client()) {
             // A first exchange, so that the connection is surely up and read when the slow one starts.
             assertEquals("hello", client.send(RawClient.get("/hello")).read().body());
-            assertEquals("/delay?ms=1000", client.send(RawClient.get("/delay?ms=1000")).read().body(),
-                    "the handler's own wait is not idleness");
+            assertEquals("/delay?ms=2000", client.send(RawClient.get("/delay?ms=2000")).read().body(),
+                    "the handler's own wait, four idle timeouts long, is not idleness");
         }
     }
 
