@@ -29,14 +29,15 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The state is one int behind a {@link VarHandle}, changed only in {@link #cas}, which checks
  * the move against {@link #NEXT}; a completion the machine does not expect (the callback
- * completed twice) fails loudly there.
+ * completed twice) fails loudly there. Public, with no dependency on a connection, so that the
+ * jcstress tests in {@code stress/} can race its two events directly.
  */
-final class HandlingState {
+public final class HandlingState {
 
-    static final int IDLE = 0;
-    static final int HANDLING = 1;
-    static final int COMPLETED = 2;
-    static final int WAITING = 3;
+    public static final int IDLE = 0;
+    public static final int HANDLING = 1;
+    public static final int COMPLETED = 2;
+    public static final int WAITING = 3;
     private static final String[] NAMES = {"IDLE", "HANDLING", "COMPLETED", "WAITING"};
 
     /** For each state, the bit set of the states it may move to. */
@@ -65,7 +66,7 @@ final class HandlingState {
     private volatile int state;
 
     /** A request is about to be handed to the handler. Only the thread processing the connection calls it. */
-    void dispatch() {
+    public void dispatch() {
         cas(IDLE, HANDLING);
     }
 
@@ -75,7 +76,7 @@ final class HandlingState {
      * @return true if the exchange has already completed: the caller carries on with the connection;
      *         false if it is still outstanding: whoever completes it carries on
      */
-    boolean handled() {
+    public boolean handled() {
         while (true) {
             int s = get();
             if (s == HANDLING) {
@@ -98,7 +99,7 @@ final class HandlingState {
      *         if the thread inside {@code handle()} will, once it returns
      * @throws IllegalStateException if no exchange was outstanding (a callback completed twice)
      */
-    boolean completed() {
+    public boolean completed() {
         while (true) {
             int s = get();
             if (s == HANDLING) {
@@ -116,16 +117,16 @@ final class HandlingState {
     }
 
     /** @return the current state: {@link #IDLE}, {@link #HANDLING}, {@link #COMPLETED} or {@link #WAITING} */
-    int get() {
+    public int get() {
         return (int) STATE.getVolatile(this);
     }
 
     /** @return true while no request is with the handler */
-    boolean isIdle() {
+    public boolean isIdle() {
         return get() == IDLE;
     }
 
-    static String name(int state) {
+    public static String name(int state) {
         return NAMES[state];
     }
 
