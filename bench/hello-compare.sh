@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# hello-compare.sh: the hello comparison of issue 5 in one go. For each server: start it with
-# `./workbench target` pinned to CPU 0, warm it up, measure /hello with wrk pinned to CPU 1 for
-# several rounds (median and best req/s, p50/p99 latency), then hold a fixed 20,000 req/s with
-# h2load while reading the server's CPU time from /proc, and stop it with SIGTERM before the next.
+# hello-compare.sh: the hello comparison of issue 5 in one go. Start every server with
+# `./workbench target` pinned to CPU 0 (each on its own port; an idle JVM costs its neighbours
+# nothing), warm each up in turn, then measure /hello with wrk pinned to CPU 1 in interleaved
+# rounds (round r visits every server, starting one further each round), so that whatever else
+# the machine is doing weighs on every server alike; then, server by server, hold a fixed 20,000
+# req/s with h2load while reading the server's CPU time from /proc; then stop each with SIGTERM.
 # Raw output goes to bench/results/<timestamp>-hello-compare/, the Markdown table to stdout and
 # summary.md there. Every run is bounded in time; nothing is left running.
 set -euo pipefail
@@ -37,9 +39,10 @@ usage: bench/hello-compare.sh [options]
   --quick               a smoke run: --warmup 5 --rounds 2 --duration 3 --rate-duration 5
   --out DIR             where to put the results (default bench/results/<timestamp>-hello-compare)
 
-Server on CPU 0 (taskset -c 0), load on CPU 1: wrk -t1 -c$CONNECTIONS -dDs --latency URL/hello,
-then h2load --h1 -c$RATE_CONNECTIONS --rps R/$RATE_CONNECTIONS -D S URL/hello for the CPU seconds per
-million requests (utime + stime of the server from /proc/PID/stat, over the h2load run).
+Servers on CPU 0 (taskset -c 0), all started first; load on CPU 1: wrk -t1 -c$CONNECTIONS -dDs --latency
+URL/hello, the rounds interleaved across servers; then h2load --h1 -c$RATE_CONNECTIONS --rps R/$RATE_CONNECTIONS
+-D S URL/hello for the CPU seconds per million requests (utime + stime of the server from
+/proc/PID/stat, over the h2load run).
 EOF
 }
 
@@ -90,18 +93,23 @@ to_ms() {
     printf "%.3f", n }'
 }
 
-# One wrk round: appends "req/s p50 p99 errors" to rounds.tsv.
+# One wrk round: appends "req/s p50 p99 errors server-cpu-%" to rounds.tsv. The server's CPU use
+# over the round says who set the pace: near 100% the server was saturated; well below, the load
+# tool (or whatever else ran on the machine) was the limit, and req/s is not the server's capacity.
 wrk_round() {
-  local dir="$1" round="$2" file="$1/round-$2.txt"
+  local dir="$1" round="$2" file="$1/round-$2.txt" before after cpu
+  before="$(cpu_ticks "$TARGET_PID")"
   timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$TARGET_URL/hello" >"$file" ||
     bench_say "  wrk exited with status $?"
+  after="$(cpu_ticks "$TARGET_PID")"
+  cpu="$(awk -v t=$((after - before)) -v tck="$CLK_TCK" -v d="$DURATION" 'BEGIN { printf "%.0f", t / tck / d * 100 }')"
   local rps p50 p99 errors
   rps="$(awk '/^Requests\/sec:/ { print $2 }' "$file")"
   p50="$(to_ms "$(awk '$1 == "50%" { print $2 }' "$file")")"
   p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' "$file")")"
   errors="$(awk '/Socket errors:/ { gsub(/,/, ""); e += $4 + $6 + $8 + $10 } /Non-2xx/ { e += $NF } END { print e + 0 }' "$file")"
-  printf '%s\t%s\t%s\t%s\n' "$rps" "$p50" "$p99" "$errors" >>"$dir/rounds.tsv"
-  bench_say "  round $round: $rps req/s, p50 $p50 ms, p99 $p99 ms, errors $errors"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$rps" "$p50" "$p99" "$errors" "$cpu" >>"$dir/rounds.tsv"
+  bench_say "  round $round: $rps req/s, p50 $p50 ms, p99 $p99 ms, errors $errors, server CPU $cpu%"
 }
 
 # The fixed-rate run: prints "cpu-seconds-per-million achieved-rate failed".
@@ -124,8 +132,10 @@ rate_run() {
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 best() { sort -g | tail -n 1; }
 
-printf 'server\tmedian_rps\tbest_rps\tp50_ms\tp99_ms\tcpu_s_per_1M\trate_achieved\twrk_errors\trate_failed\texit\n' >"$OUT/results.tsv"
+printf 'server\tmedian_rps\tbest_rps\tp50_ms\tp99_ms\tcpu_s_per_1M\trate_achieved\twrk_errors\trate_failed\texit\tround_cpu_pct\n' >"$OUT/results.tsv"
 
+# Start every server (pinned to CPU 0), then warm each up in turn.
+ACTIVE=()
 for server in $SERVERS; do
   dir="$OUT/$server"
   bench_say "$server: starting on CPU 0"
@@ -144,22 +154,42 @@ for server in $SERVERS; do
     stop_target
     continue
   fi
-  bench_say "$server: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
-  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$dir/warmup.txt" ||
+  bench_say "$server: $TARGET_URL (pid $TARGET_PID)"
+  keep_target "$server"
+  ACTIVE+=("$server")
+done
+for server in "${ACTIVE[@]}"; do
+  use_target "$server"
+  bench_say "$server: warming up for ${WARMUP}s"
+  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$OUT/$server/warmup.txt" ||
     bench_say "  wrk exited with status $?"
-  for round in $(seq 1 "$ROUNDS"); do
-    wrk_round "$dir" "$round"
+done
+
+# The measured rounds, interleaved: round r starts with the r-th server, so none is always first.
+count=${#ACTIVE[@]}
+for round in $(seq 1 "$ROUNDS"); do
+  for i in $(seq 0 $((count - 1))); do
+    server="${ACTIVE[$(((round - 1 + i) % count))]}"
+    use_target "$server"
+    bench_say "$server:"
+    wrk_round "$OUT/$server" "$round"
   done
+done
+
+for server in "${ACTIVE[@]}"; do
+  dir="$OUT/$server"
+  use_target "$server"
   bench_say "$server: fixed rate $RATE req/s for ${RATE_DURATION}s"
   cpu_per_m="n/a" achieved=0 failed=0
   IFS=$'\t' read -r cpu_per_m achieved failed < <(rate_run "$dir") || true
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
-  stop_target
+  stop_kept_target "$server"
   bench_say "$server: stopped, exit status $TARGET_EXIT"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$server" \
     "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f1 "$dir/rounds.tsv" | best)" \
     "$(cut -f2 "$dir/rounds.tsv" | median)" "$(cut -f3 "$dir/rounds.tsv" | median)" \
-    "$cpu_per_m" "$achieved" "$(awk '{ e += $4 } END { print e + 0 }' "$dir/rounds.tsv")" "$failed" "$TARGET_EXIT" >>"$OUT/results.tsv"
+    "$cpu_per_m" "$achieved" "$(awk '{ e += $4 } END { print e + 0 }' "$dir/rounds.tsv")" "$failed" "$TARGET_EXIT" \
+    "$(cut -f5 "$dir/rounds.tsv" | median)" >>"$OUT/results.tsv"
 done
 
 # The table: ratios of medians to Jetty's and Netty's medians from this same session.
@@ -169,15 +199,16 @@ awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v co
   { rows[++n] = $0; if ($1 == "jetty-handler") jetty = $2; if ($1 == "netty") netty = $2 }
   function ratio(x, base) { return (base > 0 && x > 0) ? sprintf("%.2fx", x / base) : "n/a" }
   END {
-    printf "| server | req/s median | req/s best | vs Jetty | vs Netty | p50 ms | p99 ms | CPU s per 1M req at %d req/s (achieved) | errors | exit |\n", rate
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    printf "| server | req/s median | req/s best | vs Jetty | vs Netty | p50 ms | p99 ms | server CPU in rounds | CPU s per 1M req at %d req/s (achieved) | errors | exit |\n", rate
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= n; i++) {
       split(rows[i], f, "\t")
-      if (f[2] == "failed to start") { printf "| %s | failed to start | | | | | | | | |\n", f[1]; continue }
-      printf "| %s | %.0f | %.0f | %s | %s | %.3f | %.3f | %s (%s/s) | %d | %s |\n", f[1], f[2], f[3], ratio(f[2], jetty),
-        ratio(f[2], netty), f[4], f[5], f[6], f[7], f[8] + f[9], f[10]
+      if (f[2] == "failed to start") { printf "| %s | failed to start | | | | | | | | | |\n", f[1]; continue }
+      printf "| %s | %.0f | %.0f | %s | %s | %.3f | %.3f | %s%% | %s (%s/s) | %d | %s |\n", f[1], f[2], f[3], ratio(f[2], jetty),
+        ratio(f[2], netty), f[4], f[5], f[11], f[6], f[7], f[8] + f[9], f[10]
     }
-    printf "\nwrk -t1 -c%d -d%ds --latency, %d rounds after a %ds warm-up, server on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
+    printf "\nwrk -t1 -c%d -d%ds --latency, %d interleaved rounds after a %ds warm-up each, servers on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
+    printf "Server CPU in rounds: its utime+stime over each wrk round, median; near 100%% it set the pace, well below it the load tool or the machine did.\n"
     printf "CPU: server utime+stime over h2load --h1 at %d req/s for %ds, per million successful requests.\n", rate, rate_duration
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

@@ -93,13 +93,37 @@ stop_target() {
   TARGET_PID=""
 }
 
+# Several targets at once (hello-compare interleaves its rounds): keep_target NAME puts the current
+# TARGET_* aside under NAME, use_target NAME makes NAME's current again.
+declare -A KEPT_PID=() KEPT_URL=() KEPT_PORT=()
+keep_target() {
+  KEPT_PID[$1]="$TARGET_PID"
+  KEPT_URL[$1]="$TARGET_URL"
+  KEPT_PORT[$1]="$TARGET_PORT"
+  TARGET_PID=""
+}
+use_target() {
+  TARGET_PID="${KEPT_PID[$1]}"
+  TARGET_URL="${KEPT_URL[$1]}"
+  TARGET_PORT="${KEPT_PORT[$1]}"
+}
+# Stops NAME (see stop_target) and forgets it.
+stop_kept_target() {
+  use_target "$1"
+  stop_target
+  unset "KEPT_PID[$1]"
+}
+
 # Stops whatever is still running when the script ends, however it ends.
 bench_cleanup() {
-  local child
+  local child name
   for child in "${BENCH_CHILDREN[@]}"; do
     kill -TERM "$child" 2>/dev/null || true
   done
   stop_target
+  for name in "${!KEPT_PID[@]}"; do
+    stop_kept_target "$name"
+  done
 }
 
 # CPU time a process has used, user + system, in clock ticks (CLK_TCK per second).

@@ -1,5 +1,6 @@
 package io.workbench.targets;
 
+import io.workbench.targets.iocore.IocoreTechnology;
 import io.workbench.targets.jetty.JettyHandlerTechnology;
 import io.workbench.targets.netty.NettyTechnology;
 import io.workbench.targets.server.ServerTechnology;
@@ -10,6 +11,7 @@ import java.util.Optional;
 public final class ServerCatalog {
 
     private static final List<ServerTechnology> TECHNOLOGIES = List.of(
+            new IocoreTechnology(),
             new JettyHandlerTechnology(),
             new NettyTechnology());
 

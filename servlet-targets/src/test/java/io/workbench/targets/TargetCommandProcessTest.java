@@ -18,6 +18,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -44,9 +46,15 @@ class TargetCommandProcessTest {
     void printsReadyAnswersAndStopsCleanlyOnSigterm(ServerTechnology technology, @TempDir Path tmp) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         File stderr = tmp.resolve("stderr.txt").toFile();
-        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        List<String> command = new ArrayList<>(List.of(java));
+        if (Runtime.version().feature() >= 24) {
+            // As the launcher does: JCTools (iocore's queues) calls sun.misc.Unsafe, which JDK 24+ warns about unless allowed.
+            command.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                 TargetCommand.class.getName(), "--server", technology.name(),
-                "--strategy", technology.strategies().iterator().next().cliName(), "--wait", "10")
+                "--strategy", technology.strategies().iterator().next().cliName(), "--wait", "10"));
+        Process process = new ProcessBuilder(command)
                 .redirectError(stderr)
                 .start();
         try (BufferedReader stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

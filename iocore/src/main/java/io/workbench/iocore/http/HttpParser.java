@@ -201,7 +201,17 @@ public final class HttpParser {
     private int status;
     private byte[] target = NO_BYTES;
     private int targetLength;
+    /**
+     * The target, path and query as Strings. They outlive {@link #reset()}: the next message that
+     * has the same method and target bytes (a keep-alive client repeating its request) reuses
+     * them instead of decoding new ones. {@code decoded} says whether they belong to this message.
+     */
     private String targetString;
+    private String pathString;
+    private String queryString;
+    private boolean queryKnown;
+    private HttpMethod decodedMethod;
+    private boolean decoded;
     /** The method of the request a response parser is reading the answer to. */
     private HttpMethod requestMethod = HttpMethod.GET;
 
@@ -376,7 +386,7 @@ public final class HttpParser {
         version = null;
         status = 0;
         targetLength = 0;
-        targetString = null;
+        decoded = false;
         if (target.length > RETAINED_TARGET_BYTES) {
             target = NO_BYTES;
         }
@@ -1127,13 +1137,39 @@ public final class HttpParser {
         return method;
     }
 
-    /** @return the request-target exactly as received (request parsers, once the head is complete); decoded once, then cached */
+    /** @return the request-target exactly as received (request parsers, once the head is complete); decoded once, and reused for a next message with the same bytes */
     public String target() {
         requireHead(true);
-        if (targetString == null) {
-            targetString = new String(target, 0, targetLength, StandardCharsets.ISO_8859_1);
-        }
+        decodeTarget();
         return targetString;
+    }
+
+    /** Decodes the target once per message, or recognises it as the previous message's. */
+    private void decodeTarget() {
+        if (decoded) {
+            return;
+        }
+        decoded = true;
+        if (method == decodedMethod && targetString != null && sameAsTarget(targetString)) {
+            return;
+        }
+        decodedMethod = method;
+        targetString = new String(target, 0, targetLength, StandardCharsets.ISO_8859_1);
+        pathString = null;
+        queryString = null;
+        queryKnown = false;
+    }
+
+    private boolean sameAsTarget(String text) {
+        if (text.length() != targetLength) {
+            return false;
+        }
+        for (int i = 0; i < targetLength; i++) {
+            if (text.charAt(i) != (char) (target[i] & 0xFF)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -1143,6 +1179,14 @@ public final class HttpParser {
      */
     public String path() {
         requireHead(true);
+        decodeTarget();
+        if (pathString == null) {
+            pathString = decodePath();
+        }
+        return pathString;
+    }
+
+    private String decodePath() {
         int start = pathStart();
         int end = start;
         while (end < targetLength && target[end] != '?') {
@@ -1157,6 +1201,15 @@ public final class HttpParser {
     /** @return the query of the request-target (after the first {@code ?}, not decoded), or null if it has none */
     public String query() {
         requireHead(true);
+        decodeTarget();
+        if (!queryKnown) {
+            queryString = decodeQuery();
+            queryKnown = true;
+        }
+        return queryString;
+    }
+
+    private String decodeQuery() {
         for (int i = 0; i < targetLength; i++) {
             if (target[i] == '?') {
                 return new String(target, i + 1, targetLength - i - 1, StandardCharsets.ISO_8859_1);

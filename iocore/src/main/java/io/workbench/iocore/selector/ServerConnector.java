@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,10 +21,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * one of the manager's selectors.
  *
  * <p>The listening channel is non-blocking and registered for {@code OP_ACCEPT} on the first
- * selector, which accepts in batches. When {@code accept()} fails (typically "too many open
- * files" at the descriptor limit) the acceptor stops asking for {@code OP_ACCEPT} for
- * {@link #ACCEPT_PAUSE_MILLIS}: pending connections wait in the backlog or are refused by the
- * kernel, and the selector does not spin on a listening socket it cannot serve.
+ * selector, which accepts in batches.
+ *
+ * <h2>At the descriptor limit</h2>
+ * When {@code accept()} fails (typically "too many open files"), the acceptor refuses the
+ * connections waiting in the backlog instead of leaving them there: it keeps one descriptor in
+ * reserve (an open {@code /dev/null}), and on a failed accept it closes the reserve, accepts one
+ * connection with the descriptor that freed, closes that connection at once (the client sees the
+ * close, not a connection that hangs) and takes the reserve back, until the backlog is empty.
+ * If even that fails (no reserve, or the descriptor was taken meanwhile), it stops asking for
+ * {@code OP_ACCEPT} for {@link #ACCEPT_PAUSE_MILLIS}, so the selector never spins on a listening
+ * socket it cannot serve; the periodic sweep resumes it and takes the reserve back. Connections
+ * already open are not affected. One warning is logged per episode, not per connection.
  */
 public final class ServerConnector implements LifeCycle, Dumpable {
 
@@ -75,8 +85,10 @@ public final class ServerConnector implements LifeCycle, Dumpable {
     private final Config config;
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong acceptFailures = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
     private volatile ServerSocketChannel channel;
     private volatile ManagedSelector acceptSelector;
+    private volatile Acceptor acceptor;
     private volatile int localPort = -1;
 
     public ServerConnector(SelectorManager manager, ConnectionFactory factory, Config config) {
@@ -105,9 +117,16 @@ public final class ServerConnector implements LifeCycle, Dumpable {
         }
         localPort = ((InetSocketAddress) server.getLocalAddress()).getPort();
         channel = server;
+        // java.util.logging's formatter reads the time-zone database from a file on its first
+        // message: at the descriptor limit, the first warning would fail, and with it every later
+        // log line of the JVM (the class initialisation error sticks). Load it now, while we can.
+        java.time.ZoneId.systemDefault().getRules();
+        LOG.isLoggable(System.Logger.Level.WARNING);
         ManagedSelector selector = manager.getSelectors().get(0);
         acceptSelector = selector;
-        if (!selector.submit(new Acceptor(server, selector))) {
+        Acceptor acceptor = new Acceptor(server, selector);
+        this.acceptor = acceptor;
+        if (!selector.submit(acceptor)) {
             stop();
             throw new IOException("selector stopped before the acceptor registered: " + selector);
         }
@@ -128,8 +147,9 @@ public final class ServerConnector implements LifeCycle, Dumpable {
         }
         // The JDK frees the listening fd when the selector deregisters it: make it select now.
         ManagedSelector selector = acceptSelector;
-        if (selector != null) {
-            selector.submit(() -> { });
+        Acceptor stopped = acceptor;
+        if (selector != null && !selector.submit(stopped::closeReserve)) {
+            stopped.closeReserve();
         }
     }
 
@@ -148,9 +168,14 @@ public final class ServerConnector implements LifeCycle, Dumpable {
         return accepted.get();
     }
 
-    /** @return accept() calls that failed so far (each one pauses accepting) */
+    /** @return accept() calls that failed so far (at the descriptor limit, typically) */
     public long getAcceptFailures() {
         return acceptFailures.get();
+    }
+
+    /** @return connections accepted with the reserve descriptor and closed at once, at the descriptor limit */
+    public long getRefused() {
+        return refused.get();
     }
 
     @Override
@@ -162,7 +187,7 @@ public final class ServerConnector implements LifeCycle, Dumpable {
     public String toString() {
         return "ServerConnector@" + Integer.toHexString(hashCode()) + "[" + config.host() + ":" + localPort
                 + (channel != null ? ",ACCEPTING" : ",STOPPED") + ",accepted=" + accepted.get()
-                + ",acceptFailures=" + acceptFailures.get() + "]";
+                + ",acceptFailures=" + acceptFailures.get() + ",refused=" + refused.get() + "]";
     }
 
     /** Lives on the accepting selector. */
@@ -172,10 +197,17 @@ public final class ServerConnector implements LifeCycle, Dumpable {
         private SelectionKey key;
         private long pausedUntil;
         private boolean paused;
+        /** True from a failed accept until the next one that succeeds: one warning per episode. */
+        private boolean failing;
+        /** A descriptor held in reserve, spent to refuse connections at the descriptor limit; null when spent. */
+        private FileChannel reserve;
+        private boolean reserveClosed;
 
         Acceptor(ServerSocketChannel server, ManagedSelector selector) {
             this.server = server;
             this.selector = selector;
+            // Taken before start() returns, so that the descriptor is counted as the server's from then on.
+            takeReserve();
         }
 
         /** Registers for OP_ACCEPT, on the selector thread. */
@@ -198,12 +230,17 @@ public final class ServerConnector implements LifeCycle, Dumpable {
                 try {
                     socket = server.accept();
                 } catch (IOException x) {
-                    pause(x);
-                    return null;
+                    failed(x);
+                    if (!refuseOne()) {
+                        pause();
+                        return null;
+                    }
+                    continue;
                 }
                 if (socket == null) {
                     return null;
                 }
+                failing = false;
                 accepted.incrementAndGet();
                 try {
                     socket.configureBlocking(false);
@@ -217,14 +254,69 @@ public final class ServerConnector implements LifeCycle, Dumpable {
             return null;
         }
 
-        private void pause(IOException x) {
-            if (!server.isOpen()) {
+        private void failed(IOException x) {
+            long failures = acceptFailures.incrementAndGet();
+            if (!failing && server.isOpen()) {
+                failing = true;
+                try {
+                    LOG.log(System.Logger.Level.WARNING, "accept failed (" + failures + " failures so far): " + x
+                            + "; refusing new connections until it succeeds again");
+                } catch (Throwable logging) {
+                    // Out of descriptors, logging may fail too; the selector must go on regardless.
+                }
+            }
+        }
+
+        /**
+         * Accepts one waiting connection with the reserve descriptor and closes it at once.
+         *
+         * @return true if a connection was refused (there may be more waiting)
+         */
+        private boolean refuseOne() {
+            if (reserve == null || !server.isOpen()) {
+                return false;
+            }
+            closeQuietly(reserve);
+            reserve = null;
+            try {
+                SocketChannel socket = server.accept();
+                if (socket == null) {
+                    return false;
+                }
+                refused.incrementAndGet();
+                closeQuietly(socket);
+                return true;
+            } catch (IOException stillNone) {
+                return false;
+            } finally {
+                takeReserve();
+            }
+        }
+
+        private void takeReserve() {
+            if (reserve != null || reserveClosed) {
                 return;
             }
-            long failures = acceptFailures.incrementAndGet();
-            if (!paused) {
-                LOG.log(System.Logger.Level.WARNING, "accept failed (" + failures + " so far), pausing "
-                        + ACCEPT_PAUSE_MILLIS + " ms: " + x);
+            try {
+                reserve = FileChannel.open(Path.of("/dev/null"));
+            } catch (IOException | RuntimeException none) {
+                // No /dev/null, or no descriptor right now: the sweep tries again.
+                reserve = null;
+            }
+        }
+
+        /** The connector stopped: gives the reserve descriptor back for good. */
+        void closeReserve() {
+            reserveClosed = true;
+            if (reserve != null) {
+                closeQuietly(reserve);
+                reserve = null;
+            }
+        }
+
+        private void pause() {
+            if (!server.isOpen()) {
+                return;
             }
             paused = true;
             pausedUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ACCEPT_PAUSE_MILLIS);
@@ -237,6 +329,7 @@ public final class ServerConnector implements LifeCycle, Dumpable {
 
         @Override
         public void onSweep(long nowNanos) {
+            takeReserve();
             if (paused && nowNanos - pausedUntil >= 0 && key.isValid()) {
                 paused = false;
                 key.interestOps(SelectionKey.OP_ACCEPT);
@@ -245,6 +338,7 @@ public final class ServerConnector implements LifeCycle, Dumpable {
 
         @Override
         public void close(Throwable cause) {
+            closeReserve();
             closeQuietly(server);
         }
 
@@ -258,7 +352,8 @@ public final class ServerConnector implements LifeCycle, Dumpable {
 
         @Override
         public String toString() {
-            return "Acceptor[" + ServerConnector.this + (paused ? ",PAUSED" : "") + "]";
+            return "Acceptor[" + ServerConnector.this + (paused ? ",PAUSED" : "") + (failing ? ",FAILING" : "")
+                    + (reserve != null ? ",reserve" : "") + "]";
         }
     }
 }

@@ -96,6 +96,22 @@ class AllocationTest {
     }
 
     @Test
+    void aRepeatedTargetIsDecodedOnce() throws Exception {
+        HttpParser parser = HttpParser.forRequests();
+        Consumer consumer = new Consumer();
+        ByteBuffer input = ByteBuffer.wrap("GET /hello?wait=0 HTTP/1.1\r\nHost: h\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        long[] length = new long[1];
+        long allocated = allocatedBy(() -> {
+            input.clear();
+            parser.parse(input, consumer);
+            length[0] += parser.target().length() + parser.path().length() + parser.query().length();
+            parser.reset();
+        });
+        assertTrue(allocated < TOLERANCE, allocated + " bytes for " + MEASURED + " requests repeating their target");
+        assertEquals((WARM_UP + MEASURED) * (13L + 6 + 6), length[0]);
+    }
+
+    @Test
     void parsingAPipelinedChunkedRequest() throws Exception {
         HttpParser parser = HttpParser.forRequests();
         Consumer consumer = new Consumer();

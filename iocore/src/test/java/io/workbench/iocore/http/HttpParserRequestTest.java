@@ -275,6 +275,34 @@ class HttpParserRequestTest {
     }
 
     @Test
+    void aTargetIsReusedOnlyWhenTheNextMessageRepeatsIt() throws BadMessageException {
+        HttpParser parser = HttpParser.forRequests();
+        ByteBuffer input = ByteBuffer.wrap(bytes("GET /a?x HTTP/1.1\r\nHost: h\r\n\r\nGET /a?x HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /b?x HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\nOPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n"));
+        parser.parse(input, new Recorder());
+        String first = parser.target();
+        String firstPath = parser.path();
+        parser.reset();
+        parser.parse(input, new Recorder());
+        assertSame(first, parser.target(), "the same bytes: the same String");
+        assertSame(firstPath, parser.path());
+        assertEquals("x", parser.query());
+        parser.reset();
+        parser.parse(input, new Recorder());
+        assertEquals("/b?x", parser.target());
+        assertEquals("/b", parser.path());
+        assertEquals("x", parser.query());
+        parser.reset();
+        parser.parse(input, new Recorder());
+        assertEquals("/b", parser.target());
+        assertEquals("/b", parser.path());
+        assertNull(parser.query());
+        parser.reset();
+        parser.parse(input, new Recorder());
+        assertEquals("*", parser.path());
+    }
+
+    @Test
     void connectHasNoPath() throws BadMessageException {
         HttpParser parser = HttpParser.forRequests();
         parser.parse(ByteBuffer.wrap(bytes("CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n")), new Recorder());

@@ -1,0 +1,97 @@
+package io.workbench.targets.iocore;
+
+import io.workbench.iocore.callback.Callback;
+import io.workbench.iocore.http.HttpField;
+import io.workbench.iocore.http.HttpHeader;
+import io.workbench.iocore.http.server.Response;
+import io.workbench.targets.hello.HelloExchange;
+import io.workbench.targets.hello.Reply;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The requests of one iocore connection seen as {@link HelloExchange}s, one after the other. It is
+ * also the callback of the response write: when the write is done or failed it runs the
+ * exchange's completion hook, then completes the handler's callback, so the request counts as
+ * complete exactly when iocore has written it.
+ */
+final class IocoreExchange implements HelloExchange, Callback {
+
+    /** The hello body, encoded once in direct memory; each connection writes through its own view. */
+    private static final ByteBuffer HELLO_BODY = ByteBuffer.allocateDirect(Reply.HELLO.bodyLength())
+            .put(Reply.HELLO.body()).flip().asReadOnlyBuffer();
+    private static final HttpField HELLO_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, Reply.HELLO.contentType());
+
+    private final ScheduledExecutorService scheduler;
+    /** This connection's view of the hello body, rewound for each response. */
+    private final ByteBuffer helloBody = HELLO_BODY.duplicate();
+    private Response response;
+    private Callback callback;
+    private Runnable whenDone;
+
+    IocoreExchange(ScheduledExecutorService scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    /** The next request of the connection starts. */
+    void begin(Response response, Callback callback) {
+        this.response = response;
+        this.callback = callback;
+        this.whenDone = null;
+    }
+
+    @Override
+    public void send(Reply reply, Runnable whenDone) {
+        this.whenDone = whenDone;
+        response.setStatus(reply.status());
+        ByteBuffer body;
+        if (reply.isHello()) {
+            response.fields().add(HELLO_CONTENT_TYPE);
+            body = helloBody.clear();
+        } else {
+            response.fields().add(HttpHeader.CONTENT_TYPE, reply.contentType());
+            body = reply.body();
+        }
+        response.write(true, body, this);
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayMillis) {
+        scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void succeeded() {
+        done().succeeded();
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+        done().failed(cause);
+    }
+
+    /** Runs the completion hook and forgets the request; @return the handler's callback, to complete last */
+    private Callback done() {
+        Runnable hook = whenDone;
+        Callback next = callback;
+        whenDone = null;
+        callback = null;
+        response = null;
+        if (hook != null) {
+            hook.run();
+        }
+        return next;
+    }
+
+    @Override
+    public InvocationType getInvocationType() {
+        Callback next = callback;
+        return next == null ? InvocationType.NON_BLOCKING : next.getInvocationType();
+    }
+
+    @Override
+    public String toString() {
+        return "IocoreExchange@" + Integer.toHexString(hashCode()) + "[" + response + "]";
+    }
+}
