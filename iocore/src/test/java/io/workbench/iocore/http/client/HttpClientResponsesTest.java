@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -189,9 +190,13 @@ class HttpClientResponsesTest {
     @Test
     void pipelinedResponsesGoToTheirRequestsInOrder() throws Exception {
         int depth = 16;
+        // The server answers a round only after the client tried one request too many: an earlier
+        // answer would free a slot and let that request in.
+        Semaphore overTried = new Semaphore(0);
         try (ScriptedServer server = new ScriptedServer(peer -> {
             for (int round = 0; round < 2; round++) {
                 List<String> requests = peer.readRequests(depth);
+                overTried.acquire();
                 StringBuilder answers = new StringBuilder();
                 for (int i = 0; i < depth; i++) {
                     String target = requests.get(i).substring(4, requests.get(i).indexOf(" HTTP/1.1"));
@@ -213,6 +218,7 @@ class HttpClientResponsesTest {
                     assertEquals(HttpClientConnection.Admission.ACCEPTED, connection.send(HttpRequest.get("/r" + tag), outcomes, tag));
                 }
                 assertEquals(HttpClientConnection.Admission.FULL, connection.send(HttpRequest.get("/over"), outcomes, -1));
+                overTried.release();
                 outcomes.await(depth);
             }
             outcomes.assertEachCompletedOnce(2 * depth);
