@@ -27,6 +27,28 @@ import io.workbench.stress.callback.ResetRacesLateSucceeded;
 import io.workbench.stress.callback.SucceededRacesScheduled;
 import io.workbench.stress.callback.mutant.CallbackBug;
 import io.workbench.stress.harness.Machine;
+import io.workbench.stress.io.fill.FillableRacesFail;
+import io.workbench.stress.io.fill.RegisterRacesClose;
+import io.workbench.stress.io.fill.RegisterRacesRegister;
+import io.workbench.stress.io.fill.ReregisterRacesFillable;
+import io.workbench.stress.io.fill.mutant.FillInterestBug;
+import io.workbench.stress.io.write.CompleteWriteRacesFail;
+import io.workbench.stress.io.write.CompleteWriteRacesPartialWrite;
+import io.workbench.stress.io.write.CompleteWriteRacesWrite;
+import io.workbench.stress.io.write.FailRacesFail;
+import io.workbench.stress.io.write.PartialWriteRacesFail;
+import io.workbench.stress.io.write.WriteRacesWrite;
+import io.workbench.stress.io.write.mutant.WriteFlusherBug;
+import io.workbench.stress.selector.LateClaimRacesSelected;
+import io.workbench.stress.selector.RevertRacesClaim;
+import io.workbench.stress.selector.SubmitRacesSelect;
+import io.workbench.stress.selector.SubmitRacesSubmit;
+import io.workbench.stress.selector.mutant.WakeupBug;
+import io.workbench.stress.thread.HandedOffRacesProduce;
+import io.workbench.stress.thread.ProduceRacesIdle;
+import io.workbench.stress.thread.ProduceRacesProduce;
+import io.workbench.stress.thread.TakeBackRacesProduce;
+import io.workbench.stress.thread.mutant.ProducerBug;
 import java.util.List;
 
 /**
@@ -57,6 +79,41 @@ public final class Catalog {
                     .mutant(COMPLETION_IGNORES_ABORTING, AbortRacesPendingSucceeded.class, CloseRacesPendingCompletion.class)
                     .mutant(CLOSE_AFTER_ABORT_NOT_FINAL, AbortRacesClose.class)
                     .mutant(RESET_BEFORE_COMPLETION, ResetRacesLateSucceeded.class)
+                    .build(),
+            Machine.named(WriteFlusherBug.MACHINE)
+                    .tests(PartialWriteRacesFail.class, CompleteWriteRacesFail.class, WriteRacesWrite.class,
+                            CompleteWriteRacesPartialWrite.class, FailRacesFail.class, CompleteWriteRacesWrite.class)
+                    .mutant(WriteFlusherBug.FAILURE_AFTER_STATE, PartialWriteRacesFail.class, FailRacesFail.class)
+                    .mutant(WriteFlusherBug.ONFAIL_READ_THEN_WRITE, CompleteWriteRacesFail.class, FailRacesFail.class)
+                    .mutant(WriteFlusherBug.FIELDS_AFTER_PENDING, CompleteWriteRacesPartialWrite.class)
+                    .mutant(WriteFlusherBug.WRITE_FROM_PENDING, WriteRacesWrite.class)
+                    .mutant(WriteFlusherBug.COMPLETE_WRITE_WHILE_WRITING, CompleteWriteRacesWrite.class)
+                    .build(),
+            Machine.named(FillInterestBug.MACHINE)
+                    .tests(FillableRacesFail.class, RegisterRacesRegister.class, RegisterRacesClose.class,
+                            ReregisterRacesFillable.class)
+                    .mutant(FillInterestBug.REGISTER_READ_THEN_WRITE, RegisterRacesRegister.class)
+                    .mutant(FillInterestBug.REGISTER_PUBLISHED_LAZILY, RegisterRacesClose.class)
+                    .mutant(FillInterestBug.FILLABLE_READ_THEN_CLEAR, FillableRacesFail.class, ReregisterRacesFillable.class)
+                    .mutant(FillInterestBug.ONFAIL_READ_THEN_CLEAR, FillableRacesFail.class, RegisterRacesClose.class)
+                    .build(),
+            Machine.named(WakeupBug.MACHINE)
+                    .tests(SubmitRacesSelect.class, SubmitRacesSubmit.class, LateClaimRacesSelected.class,
+                            RevertRacesClaim.class)
+                    .mutant(WakeupBug.SELECTING_STORE_RELEASE, SubmitRacesSelect.class)
+                    .mutant(WakeupBug.QUEUE_CHECKED_FIRST, SubmitRacesSelect.class)
+                    .mutant(WakeupBug.CLAIM_WITHOUT_CAS, SubmitRacesSubmit.class)
+                    .mutant(WakeupBug.SELECTED_WITHOUT_FALLBACK, LateClaimRacesSelected.class)
+                    .mutant(WakeupBug.REVERT_WITHOUT_FALLBACK, RevertRacesClaim.class)
+                    .build(),
+            Machine.named(ProducerBug.MACHINE)
+                    .tests(ProduceRacesProduce.class, ProduceRacesIdle.class, HandedOffRacesProduce.class,
+                            TakeBackRacesProduce.class)
+                    .mutant(ProducerBug.PRODUCE_READ_THEN_WRITE, ProduceRacesProduce.class)
+                    .mutant(ProducerBug.IDLE_IGNORES_REPRODUCE, ProduceRacesIdle.class)
+                    .mutant(ProducerBug.RESUME_READ_THEN_WRITE, HandedOffRacesProduce.class)
+                    .mutant(ProducerBug.HANDOFF_TO_IDLE, HandedOffRacesProduce.class)
+                    .mutant(ProducerBug.HANDOFF_DROPS_REPRODUCE, TakeBackRacesProduce.class)
                     .build());
 
     private Catalog() {

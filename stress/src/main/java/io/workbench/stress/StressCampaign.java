@@ -1,5 +1,6 @@
 package io.workbench.stress;
 
+import io.workbench.stress.harness.Batch;
 import io.workbench.stress.harness.Effort;
 import io.workbench.stress.harness.Jcstress;
 import io.workbench.stress.harness.StressCheck;
@@ -114,8 +115,9 @@ public final class StressCampaign {
         StressCheck check = new StressCheck(new Jcstress(jar), results, out, true, RUN_TIMEOUT);
         List<SubjectReport> reports = new ArrayList<>();
         long start = System.nanoTime();
-        for (Subject subject : plan) {
-            reports.add(check.run(subject, subject.kind() == Subject.Kind.REAL ? real : copies));
+        for (Batch batch : Batch.of(plan)) {
+            boolean realRun = batch.subjects().get(0).kind() == Subject.Kind.REAL;
+            reports.addAll(check.run(batch, realRun ? real : copies));
         }
         Summary summary = new Summary(Catalog.MACHINES, reports);
         Files.writeString(results.resolve("summary.txt"), summary.text());

@@ -2,9 +2,11 @@ package io.workbench.stress;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.workbench.stress.harness.Batch;
 import io.workbench.stress.harness.Effort;
 import io.workbench.stress.harness.Jcstress;
 import io.workbench.stress.harness.StressCheck;
+import io.workbench.stress.harness.Subject;
 import io.workbench.stress.harness.SubjectReport;
 import io.workbench.stress.harness.Summary;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -26,7 +29,9 @@ import org.junit.jupiter.api.TestFactory;
  * registered to catch it. All at the CI effort (jcstress's quick mode, one JVM configuration);
  * {@code ./workbench stress} runs the longer modes.
  *
- * <p>One dynamic test per jcstress run, so that Failsafe counts them; the summary is printed at the end.
+ * <p>Copies of different machines share jcstress runs ({@link Batch}). Each run is a dynamic
+ * container and each subject in it a dynamic test, so that Failsafe counts and names every
+ * verdict; the summary is printed at the end.
  */
 class StressCheckIT {
 
@@ -37,16 +42,31 @@ class StressCheckIT {
     private static final List<SubjectReport> REPORTS = new ArrayList<>();
 
     @TestFactory
-    Stream<DynamicTest> realCodeShowsNothingForbiddenAndEveryMutantIsCaught() {
+    Stream<DynamicContainer> realCodeShowsNothingForbiddenAndEveryMutantIsCaught() {
         Jcstress jcstress = new Jcstress(Path.of(System.getProperty("stress.jar", "target/jcstress.jar")));
         StressCheck check = new StressCheck(jcstress, RESULTS, System.out, false, RUN_TIMEOUT);
-        return StressCheck.plan(Catalog.MACHINES, Pattern.compile(""), StressCheck.Scope.MUTANTS).stream()
-                .map(subject -> DynamicTest.dynamicTest(subject.kind() + " " + subject.name(), () -> {
-                    SubjectReport report = check.run(subject, Effort.ci());
-                    REPORTS.add(report);
-                    assertTrue(report.passed(), () -> report.headline() + "\n  " + String.join("\n  ", report.problems())
-                            + "\n  jcstress's report: " + RESULTS.resolve(subject.directory()).toAbsolutePath());
-                }));
+        List<Subject> plan = StressCheck.plan(Catalog.MACHINES, Pattern.compile(""), StressCheck.Scope.MUTANTS);
+        // A container's children are made when it executes: so each batch runs jcstress once, in
+        // order, and then every subject of it is judged.
+        return Batch.of(plan).stream().map(batch -> DynamicContainer.dynamicContainer(batch.label(),
+                Stream.of(batch).flatMap(b -> run(check, b).stream()).map(report -> verdict(batch, report))));
+    }
+
+    private static List<SubjectReport> run(StressCheck check, Batch batch) {
+        try {
+            List<SubjectReport> reports = check.run(batch, Effort.ci());
+            REPORTS.addAll(reports);
+            return reports;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + batch.label(), e);
+        }
+    }
+
+    private static DynamicTest verdict(Batch batch, SubjectReport report) {
+        return DynamicTest.dynamicTest(report.subject().kind() + " " + report.subject().name(),
+                () -> assertTrue(report.passed(), () -> report.headline() + "\n  " + String.join("\n  ", report.problems())
+                        + "\n  jcstress's report: " + RESULTS.resolve(batch.directory()).toAbsolutePath()));
     }
 
     @AfterAll

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -64,25 +65,40 @@ public final class StressCheck {
                 .toList();
     }
 
-    /** Runs {@code subject} at {@code effort} and judges it; a run that fails to produce results is a failed report. */
-    public SubjectReport run(Subject subject, Effort effort) throws InterruptedException {
+    /**
+     * Runs {@code batch} at {@code effort} in one jcstress invocation and judges each of its
+     * subjects; a run that fails to produce results fails every subject in it.
+     */
+    public List<SubjectReport> run(Batch batch, Effort effort) throws InterruptedException {
         // jcstress gives its forks its own JVM flags too (Jcstress.jvmFlags()); the variant is theirs alone.
-        List<String> args = new ArrayList<>(effort.arguments(List.of("-D" + Variant.PROPERTY + "=" + subject.variant())));
-        args.addAll(List.of("-t", subject.testFilter()));
-        Path dir = results.resolve(subject.directory());
+        List<String> args = new ArrayList<>(effort.arguments(List.of("-D" + Variant.PROPERTY + "=" + batch.variant())));
+        args.addAll(List.of("-t", batch.testFilter()));
+        Path dir = results.resolve(batch.directory());
         out.printf("stress: running %s: %d test(s), %s; report in %s%n",
-                subject.name(), subject.tests().size(), effort.label(), dir);
+                batch.label(), batch.tests().size(), effort.label(), dir);
         long start = System.nanoTime();
-        SubjectReport report;
+        Map<String, TestOutcomes> outcomes = Map.of();
+        String error = null;
         try {
-            boolean echo = echoRealRuns && subject.kind() == Subject.Kind.REAL;
-            Map<String, TestOutcomes> outcomes = jcstress.run(dir, args, echo ? out : null, timeout);
-            report = new SubjectReport(subject, effort, outcomes, Duration.ofNanos(System.nanoTime() - start), null);
+            boolean echo = echoRealRuns && batch.subjects().get(0).kind() == Subject.Kind.REAL;
+            outcomes = jcstress.run(dir, args, echo ? out : null, timeout);
         } catch (IOException e) {
-            report = new SubjectReport(subject, effort, Map.of(), Duration.ofNanos(System.nanoTime() - start),
-                    e.getMessage());
+            error = e.getMessage();
         }
-        out.println("stress: " + report.headline());
-        return report;
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        List<SubjectReport> reports = new ArrayList<>();
+        for (Subject subject : batch.subjects()) {
+            Map<String, TestOutcomes> own = new HashMap<>();
+            for (Class<?> test : subject.tests()) {
+                TestOutcomes o = outcomes.get(test.getName());
+                if (o != null) {
+                    own.put(test.getName(), o);
+                }
+            }
+            SubjectReport report = new SubjectReport(subject, effort, own, took, batch.directory(), error);
+            out.println("stress: " + report.headline());
+            reports.add(report);
+        }
+        return reports;
     }
 }

@@ -56,31 +56,18 @@ public record Subject(Kind kind, String name, String variant, List<Class<?>> tes
         return new Subject(Kind.MUTANT, mutant.id(), mutant.id(), tests, mustCatch, mutant);
     }
 
+    /** The machine a copy belongs to; null for the real implementations, which cover every machine. */
+    public String machine() {
+        return switch (kind) {
+            case REAL -> null;
+            case CONTROL -> variant;
+            case MUTANT -> mutant.machine();
+        };
+    }
+
     /** @return true for {@code machine}'s control copy and mutants; the real run covers every machine */
     public boolean isCopyOf(Machine machine) {
-        return switch (kind) {
-            case REAL -> false;
-            case CONTROL -> variant.equals(machine.name());
-            case MUTANT -> mutant.machine().equals(machine.name());
-        };
-    }
-
-    /** The jcstress {@code -t} filter that runs exactly {@link #tests()}. */
-    public String testFilter() {
-        StringBuilder regex = new StringBuilder("^(");
-        for (int i = 0; i < tests.size(); i++) {
-            regex.append(i == 0 ? "" : "|").append(Pattern.quote(tests.get(i).getName()));
-        }
-        return regex.append(")$").toString();
-    }
-
-    /** Where under the results directory its jcstress report goes. */
-    public String directory() {
-        return switch (kind) {
-            case REAL -> "real";
-            case CONTROL -> "control/" + variant;
-            case MUTANT -> "mutants/" + variant;
-        };
+        return machine.name().equals(machine());
     }
 
     private static List<Class<?>> selected(List<Class<?>> tests, Pattern filter) {

@@ -11,11 +11,12 @@ import java.util.Map;
  * @param subject what ran
  * @param effort  how hard
  * @param results the outcomes of each test that ran, by test class name
- * @param took    how long the run took, jcstress's start-up included
+ * @param took    how long its run took, jcstress's start-up included (shared by every subject of the run)
+ * @param run     the run's directory under the results directory, e.g. {@code mutants/round-2}
  * @param error   why the run produced no results, or null
  */
 public record SubjectReport(Subject subject, Effort effort, Map<String, TestOutcomes> results, Duration took,
-                            String error) {
+                            String run, String error) {
 
     public SubjectReport {
         results = Map.copyOf(results);
@@ -81,8 +82,8 @@ public record SubjectReport(Subject subject, Effort effort, Map<String, TestOutc
         } else {
             verdict = passed() ? "PASS" : "FAIL";
         }
-        return String.format("%-7s %s: %d test(s), %,d samples, FORBIDDEN %,d ... %s (%d s)",
+        return String.format("%-7s %s: %d test(s), %,d samples, FORBIDDEN %,d ... %s (%s, %d s)",
                 subject.kind(), subject.name(), subject.tests().size(), samples(), forbidden(), verdict,
-                took.toSeconds());
+                run, took.toSeconds());
     }
 }

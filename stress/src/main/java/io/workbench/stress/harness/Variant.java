@@ -9,8 +9,9 @@ import java.util.Objects;
  * <p>The harness chooses by passing the system property {@value #PROPERTY} to jcstress's forked
  * VMs: {@value #NONE} (or absent), the real one; {@code <machine>}, the control;
  * {@code <machine>/<BUG>}, the mutant. A value that names another machine leaves this machine
- * real, so one property serves every machine. A value that names this machine but no bug of it
- * fails loudly.
+ * real, so one property serves every machine; a comma-separated list of such values selects a copy
+ * of several machines at once (at most one entry per machine), for runs that several copies
+ * share. A value that names this machine but no bug of it, or names it twice, fails loudly.
  *
  * @param <B> the machine's bug enum
  */
@@ -21,6 +22,9 @@ public final class Variant<B extends Enum<B> & Bug> {
 
     /** The value that selects the real implementation of every machine. */
     public static final String NONE = "none";
+
+    /** Separates the entries of a value that selects copies of several machines. */
+    public static final char LIST_SEPARATOR = ',';
 
     private static final char SEPARATOR = '/';
 
@@ -42,15 +46,25 @@ public final class Variant<B extends Enum<B> & Bug> {
         if (value == null || value.isEmpty() || value.equals(NONE)) {
             return new Variant<>(true, null);
         }
-        int separator = value.indexOf(SEPARATOR);
-        String named = separator < 0 ? value : value.substring(0, separator);
-        if (!named.equals(machine)) {
+        String mine = null;
+        for (String entry : value.split(String.valueOf(LIST_SEPARATOR))) {
+            int separator = entry.indexOf(SEPARATOR);
+            String named = separator < 0 ? entry : entry.substring(0, separator);
+            if (named.equals(machine)) {
+                if (mine != null) {
+                    throw new IllegalArgumentException(PROPERTY + "=" + value + " names " + machine + " twice");
+                }
+                mine = entry;
+            }
+        }
+        if (mine == null) {
             return new Variant<>(true, null);
         }
+        int separator = mine.indexOf(SEPARATOR);
         if (separator < 0) {
             return new Variant<>(false, null);
         }
-        String bugName = value.substring(separator + 1);
+        String bugName = mine.substring(separator + 1);
         for (B candidate : bugs.getEnumConstants()) {
             if (candidate.name().equals(bugName)) {
                 return new Variant<>(false, candidate);

@@ -45,7 +45,7 @@ class SubjectReportTest {
         for (TestOutcomes o : outcomes) {
             byTest.put(o.test(), o);
         }
-        return new SubjectReport(subject, Effort.ci(), byTest, Duration.ofSeconds(1), null);
+        return new SubjectReport(subject, Effort.ci(), byTest, Duration.ofSeconds(1), "run", null);
     }
 
     @Test
@@ -78,17 +78,7 @@ class SubjectReportTest {
     @Test
     void aRunWithoutResultsFails() {
         Subject control = Subject.control(MACHINE, ALL);
-        SubjectReport failed = new SubjectReport(control, Effort.ci(), Map.of(), Duration.ZERO, "jcstress crashed");
+        SubjectReport failed = new SubjectReport(control, Effort.ci(), Map.of(), Duration.ZERO, "run", "jcstress crashed");
         assertEquals(List.of("jcstress crashed"), failed.problems());
-    }
-
-    @Test
-    void theFilterRunsExactlyTheSubjectsTests() {
-        Subject control = Subject.control(MACHINE, Pattern.compile("RaceB"));
-        assertEquals(List.of(RaceB.class), control.tests());
-        Pattern filter = Pattern.compile(control.testFilter());
-        assertTrue(filter.matcher(RaceB.class.getName()).find());
-        assertFalse(filter.matcher(RaceA.class.getName()).find());
-        assertFalse(filter.matcher(RaceB.class.getName() + "Longer").find());
     }
 }

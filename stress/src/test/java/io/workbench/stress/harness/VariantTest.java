@@ -56,4 +56,18 @@ class VariantTest {
                 () -> Variant.parse("Machine/TYPO", "Machine", Bugs.class));
         assertTrue(error.getMessage().contains("TYPO"), error.getMessage());
     }
+
+    @Test
+    void aListSelectsACopyOfEachMachineItNames() {
+        assertEquals(Bugs.LOST, Variant.parse("Other/DOUBLED,Machine/LOST", "Machine", Bugs.class).bug());
+        Variant<Bugs> control = Variant.parse("Other/DOUBLED,Machine", "Machine", Bugs.class);
+        assertFalse(control.isReal());
+        assertNull(control.bug());
+        assertTrue(Variant.parse("Other/DOUBLED,Another", "Machine", Bugs.class).isReal());
+    }
+
+    @Test
+    void aListThatNamesAMachineTwiceFailsLoudly() {
+        assertThrows(IllegalArgumentException.class, () -> Variant.parse("Machine/LOST,Machine", "Machine", Bugs.class));
+    }
 }
