@@ -188,6 +188,20 @@ public abstract sealed class MessageGenerator permits RequestGenerator, Response
         moveTo(State.CONTENT);
     }
 
+    /** For the subclasses: the caller's fields, then the framing field the generator owns. */
+    static void putFieldsAndFraming(ByteBuffer out, HttpFields fields, BodyFraming framing, long contentLength) {
+        if (fields != null) {
+            fields.writeTo(out);
+        }
+        if (framing == BodyFraming.CONTENT_LENGTH) {
+            out.put(HttpHeader.CONTENT_LENGTH.linePrefix());
+            AsciiNumbers.putDecimal(out, contentLength);
+            out.put(CRLF);
+        } else if (framing == BodyFraming.CHUNKED) {
+            out.put(CHUNKED_LINE);
+        }
+    }
+
     final void requireIdle() {
         requireState(State.IDLE, "writeHead");
     }

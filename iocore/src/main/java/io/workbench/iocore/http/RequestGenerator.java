@@ -64,16 +64,7 @@ public final class RequestGenerator extends MessageGenerator {
             out.put(HttpHeader.HOST.linePrefix());
             putAscii(out, host);
             out.put(CRLF);
-            if (fields != null) {
-                fields.writeTo(out);
-            }
-            if (framing == BodyFraming.CONTENT_LENGTH) {
-                out.put(HttpHeader.CONTENT_LENGTH.linePrefix());
-                AsciiNumbers.putDecimal(out, contentLength);
-                out.put(CRLF);
-            } else if (framing == BodyFraming.CHUNKED) {
-                out.put(CHUNKED_LINE);
-            }
+            putFieldsAndFraming(out, fields, framing, contentLength);
             if (!persistent) {
                 out.put(CLOSE_LINE);
             }

@@ -99,16 +99,7 @@ public final class ResponseGenerator extends MessageGenerator {
             if (clock != null && !interim) {
                 out.put(HttpDate.line(clock.getAsLong()));
             }
-            if (fields != null) {
-                fields.writeTo(out);
-            }
-            if (framing == BodyFraming.CONTENT_LENGTH) {
-                out.put(HttpHeader.CONTENT_LENGTH.linePrefix());
-                AsciiNumbers.putDecimal(out, contentLength);
-                out.put(CRLF);
-            } else if (framing == BodyFraming.CHUNKED) {
-                out.put(CHUNKED_LINE);
-            }
+            putFieldsAndFraming(out, fields, framing, contentLength);
             if (!interim) {
                 if (!keep) {
                     out.put(CLOSE_LINE);
