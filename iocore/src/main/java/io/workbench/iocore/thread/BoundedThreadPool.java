@@ -206,24 +206,11 @@ public final class BoundedThreadPool implements ThreadPool {
 
     private boolean join(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        Thread[] snapshot = live.toArray(new Thread[0]);
         // One STOP per thread: each takes one and exits, an idle one at once, a busy one when its task ends.
-        for (int i = 0; i < snapshot.length; i++) {
+        for (int i = live.size(); i > 0; i--) {
             jobs.offer(STOP);
         }
-        for (Thread thread : snapshot) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                break;
-            }
-            try {
-                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return live.isEmpty();
+        return ThreadJoin.until(live, deadline);
     }
 
     @Override

@@ -82,20 +82,7 @@ public final class VirtualThreadPool implements ThreadPool {
     }
 
     private boolean join() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MILLIS);
-        for (Thread thread : live.toArray(new Thread[0])) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                break;
-            }
-            try {
-                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return live.isEmpty();
+        return ThreadJoin.until(live, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MILLIS));
     }
 
     @Override
