@@ -46,10 +46,6 @@ URL/hello, the rounds interleaved across servers; then h2load --h1 -c$RATE_CONNE
 EOF
 }
 
-positive() {
-  [[ "$2" =~ ^[1-9][0-9]*$ ]] || bench_die "$1 needs a positive whole number, got '$2'"
-}
-
 while [ $# -gt 0 ]; do
   case "$1" in
     --servers) SERVERS="${2:?--servers needs a list}"; shift 2 ;;

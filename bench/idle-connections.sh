@@ -45,10 +45,6 @@ closed once, so that code, pools and the young generation have seen the work alr
 EOF
 }
 
-positive() {
-  [[ "$2" =~ ^[1-9][0-9]*$ ]] || bench_die "$1 needs a positive whole number, got '$2'"
-}
-
 while [ $# -gt 0 ]; do
   case "$1" in
     --servers) SERVERS="${2:?--servers needs a list}"; shift 2 ;;

@@ -14,6 +14,10 @@ BENCH_CHILDREN=()
 
 bench_say() { printf '%s: %s\n' "$BENCH_NAME" "$*" >&2; }
 bench_die() { bench_say "$*"; exit 2; }
+# positive OPTION VALUE: an option's value must be a whole number above zero.
+positive() {
+  [[ "$2" =~ ^[1-9][0-9]*$ ]] || bench_die "$1 needs a positive whole number, got '$2'"
+}
 
 # Checks that every tool named is installed, and says which Debian package brings what is missing.
 require_tools() {
