@@ -2,6 +2,7 @@ package io.workbench.iocore.io;
 
 import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.callback.Invocable.InvocationType;
+import io.workbench.iocore.state.Transitions;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -37,7 +38,7 @@ import java.util.Objects;
  * PENDING takes it.
  *
  * <p>The state is one int, changed only in {@link #cas}, which checks the move against
- * {@link #NEXT}. The pending callback and buffers are plain fields, written by the owner before
+ * {@link #TRANSITIONS}. The pending callback and buffers are plain fields, written by the owner before
  * its release CAS to PENDING and read by the thread whose CAS takes PENDING; the failure is set
  * once, by CAS, before the CAS to FAILED, so whoever sees FAILED sees a failure. A write that
  * completes at once (the common case) is two CASes and allocates nothing.
@@ -68,18 +69,11 @@ public final class WriteFlusher {
     public static final int PENDING = 2;
     public static final int COMPLETING = 3;
     public static final int FAILED = 4;
-    private static final String[] NAMES = {"IDLE", "WRITING", "PENDING", "COMPLETING", "FAILED"};
-
-    /** For each state, the bit set of states it may move to. */
-    private static final int[] NEXT = new int[NAMES.length];
-
-    static {
-        NEXT[IDLE] = 1 << WRITING | 1 << FAILED;
-        NEXT[WRITING] = 1 << IDLE | 1 << PENDING | 1 << FAILED;
-        NEXT[PENDING] = 1 << COMPLETING | 1 << FAILED;
-        NEXT[COMPLETING] = 1 << IDLE | 1 << PENDING | 1 << FAILED;
-        NEXT[FAILED] = 0;
-    }
+    private static final Transitions TRANSITIONS = new Transitions("IDLE", "WRITING", "PENDING", "COMPLETING", "FAILED")
+            .allow(IDLE, WRITING, FAILED)
+            .allow(WRITING, IDLE, PENDING, FAILED)
+            .allow(PENDING, COMPLETING, FAILED)
+            .allow(COMPLETING, IDLE, PENDING, FAILED);
 
     private static final VarHandle STATE;
     private static final VarHandle FAILURE;
@@ -284,26 +278,24 @@ public final class WriteFlusher {
     }
 
     private boolean cas(int expected, int next) {
-        if ((NEXT[expected] & 1 << next) == 0) {
-            throw new IllegalStateException(NAMES[expected] + " !-> " + NAMES[next] + " is not a transition of " + this);
-        }
+        TRANSITIONS.check(expected, next, this);
         boolean swapped = STATE.compareAndSet(this, expected, next);
         if (DEBUG) {
-            LOG.log(System.Logger.Level.DEBUG, "{0} {1}{2}{3}", this, NAMES[expected], swapped ? "-->" : "!->", NAMES[next]);
+            TRANSITIONS.logMove(LOG, this, expected, next, swapped);
         }
         return swapped;
     }
 
     /** @return the name of a state constant */
     public static String name(int state) {
-        return NAMES[state];
+        return TRANSITIONS.name(state);
     }
 
     @Override
     public String toString() {
         int s = getState();
         Throwable x = failure;
-        return "WriteFlusher@" + Integer.toHexString(hashCode()) + "[" + NAMES[s]
+        return "WriteFlusher@" + Integer.toHexString(hashCode()) + "[" + TRANSITIONS.name(s)
                 + (s == FAILED && x != null ? "," + x : "") + "]";
     }
 }

@@ -1,5 +1,6 @@
 package io.workbench.iocore.selector;
 
+import io.workbench.iocore.state.Transitions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Queue;
@@ -25,7 +26,7 @@ import java.util.Queue;
  * {@code wakeup()} that lands after {@code select()} already returned is harmless: the next
  * {@code select()} returns at once, and {@code selectNow()} clears it.
  *
- * <p>The state is one int changed in {@link #cas} against {@link #NEXT}; the class does not know
+ * <p>The state is one int changed in {@link #cas} against {@link #TRANSITIONS}; the class does not know
  * the selector, so a jcstress test can drive it with a queue alone.
  */
 public final class SelectorWakeup {
@@ -39,15 +40,10 @@ public final class SelectorWakeup {
     public static final int SELECTING = 1;
     /** A submitter has claimed the wakeup; others need not call it. */
     public static final int WOKEN = 2;
-    private static final String[] NAMES = {"PROCESSING", "SELECTING", "WOKEN"};
-
-    private static final int[] NEXT = new int[NAMES.length];
-
-    static {
-        NEXT[PROCESSING] = 1 << SELECTING;
-        NEXT[SELECTING] = 1 << PROCESSING | 1 << WOKEN;
-        NEXT[WOKEN] = 1 << PROCESSING;
-    }
+    private static final Transitions TRANSITIONS = new Transitions("PROCESSING", "SELECTING", "WOKEN")
+            .allow(PROCESSING, SELECTING)
+            .allow(SELECTING, PROCESSING, WOKEN)
+            .allow(WOKEN, PROCESSING);
 
     private static final VarHandle STATE;
 
@@ -105,23 +101,21 @@ public final class SelectorWakeup {
     }
 
     private boolean cas(int expected, int next) {
-        if ((NEXT[expected] & 1 << next) == 0) {
-            throw new IllegalStateException(NAMES[expected] + " !-> " + NAMES[next] + " is not a transition of " + this);
-        }
+        TRANSITIONS.check(expected, next, this);
         boolean swapped = STATE.compareAndSet(this, expected, next);
         if (DEBUG) {
-            LOG.log(System.Logger.Level.DEBUG, "{0} {1}{2}{3}", this, NAMES[expected], swapped ? "-->" : "!->", NAMES[next]);
+            TRANSITIONS.logMove(LOG, this, expected, next, swapped);
         }
         return swapped;
     }
 
     /** @return the name of a state constant */
     public static String name(int state) {
-        return NAMES[state];
+        return TRANSITIONS.name(state);
     }
 
     @Override
     public String toString() {
-        return "SelectorWakeup@" + Integer.toHexString(hashCode()) + "[" + NAMES[get()] + "]";
+        return "SelectorWakeup@" + Integer.toHexString(hashCode()) + "[" + TRANSITIONS.name(get()) + "]";
     }
 }

@@ -1,5 +1,6 @@
 package io.workbench.iocore.thread;
 
+import io.workbench.iocore.state.Transitions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -22,7 +23,7 @@ import java.lang.invoke.VarHandle;
  * </pre>
  *
  * <p>The state is one int: a phase in the low bits and the {@code REPRODUCE} flag. The allowed
- * phase changes are data ({@link #NEXT}) checked in {@link #cas}, the one method that writes.
+ * phase changes are data ({@link #PHASES}) checked in {@link #cas}, the one method that writes.
  * The methods are meant to be driven by a jcstress test without any producer behind them.
  */
 public final class ProducerState {
@@ -40,16 +41,11 @@ public final class ProducerState {
     public static final int REPRODUCE = 4;
 
     private static final int PHASE_MASK = 3;
-    private static final String[] NAMES = {"IDLE", "PRODUCING", "HANDED_OFF"};
-
-    /** For each phase, the bit set of phases it may move to. */
-    private static final int[] NEXT = new int[NAMES.length];
-
-    static {
-        NEXT[IDLE] = 1 << PRODUCING;
-        NEXT[PRODUCING] = 1 << PRODUCING | 1 << IDLE | 1 << HANDED_OFF;
-        NEXT[HANDED_OFF] = 1 << HANDED_OFF | 1 << PRODUCING;
-    }
+    /** The phase changes; the REPRODUCE flag may be set or cleared with any of them. */
+    private static final Transitions PHASES = new Transitions("IDLE", "PRODUCING", "HANDED_OFF")
+            .allow(IDLE, PRODUCING)
+            .allow(PRODUCING, PRODUCING, IDLE, HANDED_OFF)
+            .allow(HANDED_OFF, HANDED_OFF, PRODUCING);
 
     private static final VarHandle STATE;
 
@@ -132,12 +128,12 @@ public final class ProducerState {
 
     private void requireOwned(int s, int phase) {
         if ((s & PHASE_MASK) != phase) {
-            throw new IllegalStateException("expected " + NAMES[phase] + " but was " + name(s) + " in " + this);
+            throw new IllegalStateException("expected " + PHASES.name(phase) + " but was " + name(s) + " in " + this);
         }
     }
 
     private boolean cas(int expected, int next) {
-        if ((NEXT[expected & PHASE_MASK] & 1 << (next & PHASE_MASK)) == 0) {
+        if (!PHASES.allows(expected & PHASE_MASK, next & PHASE_MASK)) {
             throw new IllegalStateException(name(expected) + " !-> " + name(next) + " is not a transition of " + this);
         }
         boolean swapped = STATE.compareAndSet(this, expected, next);
@@ -149,7 +145,7 @@ public final class ProducerState {
 
     /** @return the name of a state word, e.g. {@code PRODUCING+REPRODUCE} */
     public static String name(int s) {
-        return NAMES[s & PHASE_MASK] + ((s & REPRODUCE) != 0 ? "+REPRODUCE" : "");
+        return PHASES.name(s & PHASE_MASK) + ((s & REPRODUCE) != 0 ? "+REPRODUCE" : "");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.workbench.iocore.http.server;
 
+import io.workbench.iocore.state.Transitions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -28,7 +29,7 @@ import java.lang.invoke.VarHandle;
  * also the happens-before edge for the request, response and buffer state the next owner reads.
  *
  * <p>The state is one int behind a {@link VarHandle}, changed only in {@link #cas}, which checks
- * the move against {@link #NEXT}; a completion the machine does not expect (the callback
+ * the move against {@link #TRANSITIONS}; a completion the machine does not expect (the callback
  * completed twice) fails loudly there. Public, with no dependency on a connection, so that the
  * jcstress tests in {@code stress/} can race its two events directly.
  */
@@ -38,17 +39,11 @@ public final class HandlingState {
     public static final int HANDLING = 1;
     public static final int COMPLETED = 2;
     public static final int WAITING = 3;
-    private static final String[] NAMES = {"IDLE", "HANDLING", "COMPLETED", "WAITING"};
-
-    /** For each state, the bit set of the states it may move to. */
-    private static final int[] NEXT = new int[NAMES.length];
-
-    static {
-        NEXT[IDLE] = 1 << HANDLING;
-        NEXT[HANDLING] = 1 << COMPLETED | 1 << WAITING;
-        NEXT[COMPLETED] = 1 << IDLE;
-        NEXT[WAITING] = 1 << IDLE;
-    }
+    private static final Transitions TRANSITIONS = new Transitions("IDLE", "HANDLING", "COMPLETED", "WAITING")
+            .allow(IDLE, HANDLING)
+            .allow(HANDLING, COMPLETED, WAITING)
+            .allow(COMPLETED, IDLE)
+            .allow(WAITING, IDLE);
 
     private static final System.Logger LOG = System.getLogger(HandlingState.class.getName());
     private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
@@ -87,7 +82,7 @@ public final class HandlingState {
                 cas(COMPLETED, IDLE);
                 return true;
             } else {
-                throw new IllegalStateException("handle() returned in " + NAMES[s] + ": " + this);
+                throw new IllegalStateException("handle() returned in " + TRANSITIONS.name(s) + ": " + this);
             }
         }
     }
@@ -110,7 +105,7 @@ public final class HandlingState {
                 cas(WAITING, IDLE);
                 return true;
             } else {
-                throw new IllegalStateException("an exchange completed in " + NAMES[s]
+                throw new IllegalStateException("an exchange completed in " + TRANSITIONS.name(s)
                         + " (was its callback completed twice?): " + this);
             }
         }
@@ -127,7 +122,7 @@ public final class HandlingState {
     }
 
     public static String name(int state) {
-        return NAMES[state];
+        return TRANSITIONS.name(state);
     }
 
     /**
@@ -135,21 +130,19 @@ public final class HandlingState {
      * {@code handled()} and {@code completed()} retry only from HANDLING, which both may leave.
      */
     private boolean cas(int expected, int next) {
-        if ((NEXT[expected] & 1 << next) == 0) {
-            throw new IllegalStateException(NAMES[expected] + " !-> " + NAMES[next] + " is not a transition of " + this);
-        }
+        TRANSITIONS.check(expected, next, this);
         boolean swapped = STATE.compareAndSet(this, expected, next);
         if (DEBUG) {
-            LOG.log(System.Logger.Level.DEBUG, "{0} {1}{2}{3}", this, NAMES[expected], swapped ? "-->" : "!->", NAMES[next]);
+            TRANSITIONS.logMove(LOG, this, expected, next, swapped);
         }
         if (!swapped && expected != HANDLING) {
-            throw new IllegalStateException("lost the race out of " + NAMES[expected] + ", which only one thread may leave: " + this);
+            throw new IllegalStateException("lost the race out of " + TRANSITIONS.name(expected) + ", which only one thread may leave: " + this);
         }
         return swapped;
     }
 
     @Override
     public String toString() {
-        return "HandlingState@" + Integer.toHexString(hashCode()) + "[" + NAMES[get()] + "]";
+        return "HandlingState@" + Integer.toHexString(hashCode()) + "[" + TRANSITIONS.name(get()) + "]";
     }
 }
