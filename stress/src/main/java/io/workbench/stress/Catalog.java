@@ -43,7 +43,15 @@ import io.workbench.stress.selector.LateClaimRacesSelected;
 import io.workbench.stress.selector.RevertRacesClaim;
 import io.workbench.stress.selector.SubmitRacesSelect;
 import io.workbench.stress.selector.SubmitRacesSubmit;
+import io.workbench.stress.selector.interest.ChangeRacesChange;
+import io.workbench.stress.selector.interest.ChangeRacesSelected;
+import io.workbench.stress.selector.interest.ChangeRacesUpdate;
+import io.workbench.stress.selector.interest.mutant.InterestBug;
 import io.workbench.stress.selector.mutant.WakeupBug;
+import io.workbench.stress.selector.shut.CloseRacesClose;
+import io.workbench.stress.selector.shut.EndOfInputRacesClose;
+import io.workbench.stress.selector.shut.ShutdownOutputRacesEndOfInput;
+import io.workbench.stress.selector.shut.mutant.ShutBug;
 import io.workbench.stress.thread.HandedOffRacesProduce;
 import io.workbench.stress.thread.ProduceRacesIdle;
 import io.workbench.stress.thread.ProduceRacesProduce;
@@ -114,6 +122,19 @@ public final class Catalog {
                     .mutant(ProducerBug.RESUME_READ_THEN_WRITE, HandedOffRacesProduce.class)
                     .mutant(ProducerBug.HANDOFF_TO_IDLE, HandedOffRacesProduce.class)
                     .mutant(ProducerBug.HANDOFF_DROPS_REPRODUCE, TakeBackRacesProduce.class)
+                    .build(),
+            Machine.named(InterestBug.MACHINE)
+                    .tests(ChangeRacesChange.class, ChangeRacesUpdate.class, ChangeRacesSelected.class)
+                    .mutant(InterestBug.CHANGE_WITHOUT_CAS, ChangeRacesChange.class)
+                    .mutant(InterestBug.UPDATE_CLEARS_AFTER_APPLYING, ChangeRacesUpdate.class)
+                    .mutant(InterestBug.UPDATE_WITHOUT_CAS, ChangeRacesUpdate.class)
+                    .mutant(InterestBug.SELECTED_WITHOUT_CAS, ChangeRacesSelected.class)
+                    .build(),
+            Machine.named(ShutBug.MACHINE)
+                    .tests(CloseRacesClose.class, ShutdownOutputRacesEndOfInput.class, EndOfInputRacesClose.class)
+                    .mutant(ShutBug.SHUT_WITHOUT_CAS, CloseRacesClose.class)
+                    .mutant(ShutBug.CLOSE_IGNORES_CLOSED, EndOfInputRacesClose.class)
+                    .mutant(ShutBug.OUTPUT_CHECKS_INPUT_FIRST, ShutdownOutputRacesEndOfInput.class)
                     .build());
 
     private Catalog() {
