@@ -57,6 +57,10 @@ import io.workbench.stress.thread.ProduceRacesIdle;
 import io.workbench.stress.thread.ProduceRacesProduce;
 import io.workbench.stress.thread.TakeBackRacesProduce;
 import io.workbench.stress.thread.mutant.ProducerBug;
+import io.workbench.stress.thread.pool.RetireRacesRetire;
+import io.workbench.stress.thread.pool.StartRacesRetire;
+import io.workbench.stress.thread.pool.StartRacesStart;
+import io.workbench.stress.thread.pool.mutant.ThreadCountBug;
 import java.util.List;
 
 /**
@@ -135,6 +139,13 @@ public final class Catalog {
                     .mutant(ShutBug.SHUT_WITHOUT_CAS, CloseRacesClose.class)
                     .mutant(ShutBug.CLOSE_IGNORES_CLOSED, EndOfInputRacesClose.class)
                     .mutant(ShutBug.OUTPUT_CHECKS_INPUT_FIRST, ShutdownOutputRacesEndOfInput.class)
+                    .build(),
+            Machine.named(ThreadCountBug.MACHINE)
+                    .tests(StartRacesStart.class, RetireRacesRetire.class, StartRacesRetire.class)
+                    .mutant(ThreadCountBug.START_READ_THEN_WRITE, StartRacesStart.class)
+                    .mutant(ThreadCountBug.START_CHECK_THEN_ACT, StartRacesStart.class)
+                    .mutant(ThreadCountBug.RETIRE_READ_THEN_WRITE, RetireRacesRetire.class, StartRacesRetire.class)
+                    .mutant(ThreadCountBug.RETIRE_CHECK_THEN_ACT, RetireRacesRetire.class)
                     .build());
 
     private Catalog() {
