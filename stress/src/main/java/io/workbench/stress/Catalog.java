@@ -49,7 +49,6 @@ import io.workbench.stress.selector.interest.ChangeRacesUpdate;
 import io.workbench.stress.selector.interest.mutant.InterestBug;
 import io.workbench.stress.selector.mutant.WakeupBug;
 import io.workbench.stress.selector.shut.CloseRacesClose;
-import io.workbench.stress.selector.shut.EndOfInputRacesClose;
 import io.workbench.stress.selector.shut.ShutdownOutputRacesEndOfInput;
 import io.workbench.stress.selector.shut.mutant.ShutBug;
 import io.workbench.stress.thread.HandedOffRacesProduce;
@@ -135,9 +134,9 @@ public final class Catalog {
                     .mutant(InterestBug.SELECTED_WITHOUT_CAS, ChangeRacesSelected.class)
                     .build(),
             Machine.named(ShutBug.MACHINE)
-                    .tests(CloseRacesClose.class, ShutdownOutputRacesEndOfInput.class, EndOfInputRacesClose.class)
+                    .tests(CloseRacesClose.class, ShutdownOutputRacesEndOfInput.class)
                     .mutant(ShutBug.SHUT_WITHOUT_CAS, CloseRacesClose.class)
-                    .mutant(ShutBug.CLOSE_IGNORES_CLOSED, EndOfInputRacesClose.class)
+                    .mutant(ShutBug.CLOSE_IGNORES_CLOSED, CloseRacesClose.class)
                     .mutant(ShutBug.OUTPUT_CHECKS_INPUT_FIRST, ShutdownOutputRacesEndOfInput.class)
                     .build(),
             Machine.named(ThreadCountBug.MACHINE)
