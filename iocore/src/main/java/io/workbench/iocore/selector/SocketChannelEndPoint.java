@@ -22,9 +22,9 @@ import java.util.concurrent.TimeoutException;
  * {@link ManagedSelector}.
  *
  * <h2>Interest ops, without a lock</h2>
- * One int, the interest word of {@link EndPointWords}, holds the ops the endpoint wants and an {@code UPDATE_PENDING} flag
- * meaning "the selector will apply {@code interest} to the key soon". Any thread adds an op
- * ({@link #changeInterests}); only the thread that sets {@code UPDATE_PENDING} submits an update
+ * One int, the interest word of {@link EndPointWords}, holds the ops the endpoint wants and an
+ * {@code UPDATE_PENDING} flag meaning "the selector will apply {@code interest} to the key soon".
+ * Any thread adds an op ({@link #changeInterests}); only the thread that sets {@code UPDATE_PENDING} submits an update
  * action, so concurrent requests cost one queue entry. When the key is selected, the selector
  * removes the ready ops from {@code interest} and sets {@code UPDATE_PENDING} itself, so a
  * connection that asks to read again while its task runs in that round submits nothing; at the
@@ -39,9 +39,10 @@ import java.util.concurrent.TimeoutException;
  * </pre>
  *
  * <h2>Open and shut</h2>
- * A second int, the shut word of {@link EndPointWords}, collects INPUT_SHUT (fill saw the end of the stream), OUTPUT_SHUT and
- * CLOSED; the first {@link #close(Throwable)} wins the CAS to CLOSED and alone closes the channel,
- * fails the pending read and write, and has the selector call {@link Connection#onClose}.
+ * A second int, the shut word of {@link EndPointWords}, collects INPUT_SHUT (fill saw the end of
+ * the stream), OUTPUT_SHUT and CLOSED; the first {@link #close(Throwable)} wins the CAS to CLOSED
+ * and alone closes the channel, fails the pending read and write, and has the selector call
+ * {@link Connection#onClose}.
  */
 public final class SocketChannelEndPoint extends EndPointWords implements EndPoint, Selectable {
 
