@@ -43,12 +43,23 @@ import io.workbench.stress.selector.LateClaimRacesSelected;
 import io.workbench.stress.selector.RevertRacesClaim;
 import io.workbench.stress.selector.SubmitRacesSelect;
 import io.workbench.stress.selector.SubmitRacesSubmit;
+import io.workbench.stress.selector.interest.ChangeRacesChange;
+import io.workbench.stress.selector.interest.ChangeRacesSelected;
+import io.workbench.stress.selector.interest.ChangeRacesUpdate;
+import io.workbench.stress.selector.interest.mutant.InterestBug;
 import io.workbench.stress.selector.mutant.WakeupBug;
+import io.workbench.stress.selector.shut.CloseRacesClose;
+import io.workbench.stress.selector.shut.ShutdownOutputRacesEndOfInput;
+import io.workbench.stress.selector.shut.mutant.ShutBug;
 import io.workbench.stress.thread.HandedOffRacesProduce;
 import io.workbench.stress.thread.ProduceRacesIdle;
 import io.workbench.stress.thread.ProduceRacesProduce;
 import io.workbench.stress.thread.TakeBackRacesProduce;
 import io.workbench.stress.thread.mutant.ProducerBug;
+import io.workbench.stress.thread.pool.RetireRacesRetire;
+import io.workbench.stress.thread.pool.StartRacesRetire;
+import io.workbench.stress.thread.pool.StartRacesStart;
+import io.workbench.stress.thread.pool.mutant.ThreadCountBug;
 import java.util.List;
 
 /**
@@ -114,6 +125,26 @@ public final class Catalog {
                     .mutant(ProducerBug.RESUME_READ_THEN_WRITE, HandedOffRacesProduce.class)
                     .mutant(ProducerBug.HANDOFF_TO_IDLE, HandedOffRacesProduce.class)
                     .mutant(ProducerBug.HANDOFF_DROPS_REPRODUCE, TakeBackRacesProduce.class)
+                    .build(),
+            Machine.named(InterestBug.MACHINE)
+                    .tests(ChangeRacesChange.class, ChangeRacesUpdate.class, ChangeRacesSelected.class)
+                    .mutant(InterestBug.CHANGE_WITHOUT_CAS, ChangeRacesChange.class)
+                    .mutant(InterestBug.UPDATE_CLEARS_AFTER_APPLYING, ChangeRacesUpdate.class)
+                    .mutant(InterestBug.UPDATE_WITHOUT_CAS, ChangeRacesUpdate.class)
+                    .mutant(InterestBug.SELECTED_WITHOUT_CAS, ChangeRacesSelected.class)
+                    .build(),
+            Machine.named(ShutBug.MACHINE)
+                    .tests(CloseRacesClose.class, ShutdownOutputRacesEndOfInput.class)
+                    .mutant(ShutBug.SHUT_WITHOUT_CAS, CloseRacesClose.class)
+                    .mutant(ShutBug.CLOSE_IGNORES_CLOSED, CloseRacesClose.class)
+                    .mutant(ShutBug.OUTPUT_CHECKS_INPUT_FIRST, ShutdownOutputRacesEndOfInput.class)
+                    .build(),
+            Machine.named(ThreadCountBug.MACHINE)
+                    .tests(StartRacesStart.class, RetireRacesRetire.class, StartRacesRetire.class)
+                    .mutant(ThreadCountBug.START_READ_THEN_WRITE, StartRacesStart.class)
+                    .mutant(ThreadCountBug.START_CHECK_THEN_ACT, StartRacesStart.class)
+                    .mutant(ThreadCountBug.RETIRE_READ_THEN_WRITE, RetireRacesRetire.class, StartRacesRetire.class)
+                    .mutant(ThreadCountBug.RETIRE_CHECK_THEN_ACT, RetireRacesRetire.class)
                     .build());
 
     private Catalog() {

@@ -22,9 +22,9 @@ import java.util.concurrent.TimeoutException;
  * {@link ManagedSelector}.
  *
  * <h2>Interest ops, without a lock</h2>
- * One int, {@code interest}, holds the ops the endpoint wants and an {@code UPDATE_PENDING} flag
- * meaning "the selector will apply {@code interest} to the key soon". Any thread adds an op
- * ({@link #changeInterests}); only the thread that sets {@code UPDATE_PENDING} submits an update
+ * One int, the interest word of {@link EndPointWords}, holds the ops the endpoint wants and an
+ * {@code UPDATE_PENDING} flag meaning "the selector will apply {@code interest} to the key soon".
+ * Any thread adds an op ({@link #changeInterests}); only the thread that sets {@code UPDATE_PENDING} submits an update
  * action, so concurrent requests cost one queue entry. When the key is selected, the selector
  * removes the ready ops from {@code interest} and sets {@code UPDATE_PENDING} itself, so a
  * connection that asks to read again while its task runs in that round submits nothing; at the
@@ -39,32 +39,21 @@ import java.util.concurrent.TimeoutException;
  * </pre>
  *
  * <h2>Open and shut</h2>
- * A second int, {@code shut}, collects INPUT_SHUT (fill saw the end of the stream), OUTPUT_SHUT and
- * CLOSED; the first {@link #close(Throwable)} wins the CAS to CLOSED and alone closes the channel,
- * fails the pending read and write, and has the selector call {@link Connection#onClose}.
+ * A second int, the shut word of {@link EndPointWords}, collects INPUT_SHUT (fill saw the end of
+ * the stream), OUTPUT_SHUT and CLOSED; the first {@link #close(Throwable)} wins the CAS to CLOSED
+ * and alone closes the channel, fails the pending read and write, and has the selector call
+ * {@link Connection#onClose}.
  */
-public final class SocketChannelEndPoint implements EndPoint, Selectable {
+public final class SocketChannelEndPoint extends EndPointWords implements EndPoint, Selectable {
 
     private static final System.Logger LOG = System.getLogger(SocketChannelEndPoint.class.getName());
     private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
 
-    private static final int OPS_MASK = 0xFF;
-    private static final int UPDATE_PENDING = 1 << 8;
-
-    private static final int INPUT_SHUT = 1;
-    private static final int OUTPUT_SHUT = 2;
-    private static final int CLOSED = 4;
-
-    private static final VarHandle INTEREST;
-    private static final VarHandle SHUT;
     private static final VarHandle ACTIVITY;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            INTEREST = lookup.findVarHandle(SocketChannelEndPoint.class, "interest", int.class);
-            SHUT = lookup.findVarHandle(SocketChannelEndPoint.class, "shut", int.class);
-            ACTIVITY = lookup.findVarHandle(SocketChannelEndPoint.class, "lastActivity", long.class);
+            ACTIVITY = MethodHandles.lookup().findVarHandle(SocketChannelEndPoint.class, "lastActivity", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -84,10 +73,6 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
     private final Runnable updateKeyAction = new UpdateKeyAction();
     private final Runnable destroyAction = this::destroy;
 
-    @SuppressWarnings("unused") // through INTEREST
-    private volatile int interest;
-    @SuppressWarnings("unused") // through SHUT
-    private volatile int shut;
     /** Written opaque on every read or write that made progress, read by the selector's sweep. */
     @SuppressWarnings("unused") // through ACTIVITY
     private long lastActivity;
@@ -143,17 +128,17 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
 
     @Override
     public boolean isOpen() {
-        return ((int) SHUT.getVolatile(this) & CLOSED) == 0;
+        return (shutWord() & CLOSED) == 0;
     }
 
     @Override
     public boolean isInputShutdown() {
-        return ((int) SHUT.getVolatile(this) & (INPUT_SHUT | CLOSED)) != 0;
+        return (shutWord() & (INPUT_SHUT | CLOSED)) != 0;
     }
 
     @Override
     public boolean isOutputShutdown() {
-        return ((int) SHUT.getVolatile(this) & (OUTPUT_SHUT | CLOSED)) != 0;
+        return (shutWord() & (OUTPUT_SHUT | CLOSED)) != 0;
     }
 
     // --- reading ------------------------------------------------------------------------------
@@ -210,8 +195,7 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
     }
 
     private void shutdownInput() {
-        int s = setShut(INPUT_SHUT);
-        if ((s & OUTPUT_SHUT) != 0) {
+        if (shutInput()) {
             close();
         }
     }
@@ -225,8 +209,8 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
 
     @Override
     public void shutdownOutput() {
-        int s = setShut(OUTPUT_SHUT);
-        if ((s & (OUTPUT_SHUT | CLOSED)) != 0) {
+        OutputShut todo = shutOutput();
+        if (todo == OutputShut.NOTHING) {
             return;
         }
         try {
@@ -235,7 +219,7 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
             close(x);
             return;
         }
-        if ((s & INPUT_SHUT) != 0) {
+        if (todo == OutputShut.SHUT_OUTPUT_THEN_CLOSE) {
             close();
         }
     }
@@ -250,22 +234,11 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
         return writeFlusher;
     }
 
-    /** Sets a shut bit; @return the word before */
-    private int setShut(int bit) {
-        while (true) {
-            int s = (int) SHUT.getVolatile(this);
-            if ((s & bit) != 0 || SHUT.compareAndSet(this, s, s | bit)) {
-                return s;
-            }
-        }
-    }
-
     // --- closing ------------------------------------------------------------------------------
 
     @Override
     public void close(Throwable cause) {
-        int s = setShut(CLOSED);
-        if ((s & CLOSED) != 0) {
+        if (!markClosed()) {
             return;
         }
         if (DEBUG) {
@@ -343,35 +316,15 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
 
     /** Adds {@code op} to the interest ops; the selector applies it. Any thread. */
     private void changeInterests(int op) {
-        while (true) {
-            int s = (int) INTEREST.getVolatile(this);
-            if ((s & op) != 0) {
-                // Already wanted: either applied or about to be.
-                return;
-            }
-            boolean submit = (s & UPDATE_PENDING) == 0;
-            int next = s | op | UPDATE_PENDING;
-            if (INTEREST.compareAndSet(this, s, next)) {
-                if (DEBUG) {
-                    LOG.log(System.Logger.Level.DEBUG, "{0} interest {1}->{2}", this, s, next);
-                }
-                if (submit) {
-                    selector.submit(updateKeyAction);
-                }
-                return;
-            }
+        if (addInterest(op)) {
+            selector.submit(updateKeyAction);
         }
     }
 
     @Override
     public Runnable onSelected(SelectionKey key) {
         int ready = key.readyOps();
-        while (true) {
-            int s = (int) INTEREST.getVolatile(this);
-            if (INTEREST.compareAndSet(this, s, (s & ~ready) | UPDATE_PENDING)) {
-                break;
-            }
-        }
+        takeReady(ready);
         boolean readable = (ready & SelectionKey.OP_READ) != 0;
         boolean writable = (ready & SelectionKey.OP_WRITE) != 0;
         if (readable) {
@@ -382,11 +335,7 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
 
     @Override
     public void updateKey(SelectionKey key) {
-        int s;
-        do {
-            s = (int) INTEREST.getVolatile(this);
-        } while (!INTEREST.compareAndSet(this, s, s & ~UPDATE_PENDING));
-        int ops = s & OPS_MASK;
+        int ops = takeUpdate();
         if (ops != keyOps && key.isValid()) {
             key.interestOps(ops);
             keyOps = ops;
@@ -395,19 +344,11 @@ public final class SocketChannelEndPoint implements EndPoint, Selectable {
 
     // --- diagnosis ----------------------------------------------------------------------------
 
-    private static String ops(int ops) {
-        return ((ops & SelectionKey.OP_READ) != 0 ? "R" : "-") + ((ops & SelectionKey.OP_WRITE) != 0 ? "W" : "-");
-    }
-
     @Override
     public String toString() {
-        int s = (int) SHUT.getVolatile(this);
-        int i = (int) INTEREST.getVolatile(this);
-        String state = (s & CLOSED) != 0 ? "CLOSED" : (s & INPUT_SHUT) != 0 ? ((s & OUTPUT_SHUT) != 0 ? "ISHUT+OSHUT" : "ISHUT")
-                : (s & OUTPUT_SHUT) != 0 ? "OSHUT" : "OPEN";
         Connection c = connection;
         return "SocketChannelEndPoint@" + Integer.toHexString(hashCode()) + "[" + localAddress + "<->" + remoteAddress
-                + "," + state + ",interest=" + ops(i) + ((i & UPDATE_PENDING) != 0 ? "+UPDATE_PENDING" : "")
+                + "," + shutName(shutWord()) + ",interest=" + interestName(interestWord())
                 + ",fill=" + (fillInterest.isInterested() ? "INTERESTED" : "IDLE")
                 + ",write=" + WriteFlusher.name(writeFlusher.getState())
                 + ",idleTimeout=" + getIdleTimeout() + "ms"

@@ -16,6 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * new thread if the bound allows, and only then queues it. {@link #tryExecute(Runnable)} is the
  * first step alone, which is exactly "is a thread idle right now?" for the adaptive strategy.
  *
+ * <p>The bound is kept by {@link ThreadCount}: a thread is counted by a CAS before it starts and
+ * uncounted by a CAS when it retires, so racing starts never exceed the maximum and racing
+ * retires never leave a running pool below its minimum.
+ *
  * <p>The queue is unbounded: the bound is on threads. Backpressure belongs to the layer that
  * produces work (a connection stops reading), not to a pool that throws tasks away.
  */
@@ -32,7 +36,7 @@ public final class BoundedThreadPool implements ThreadPool {
     private final int minThreads;
     private final long idleTimeoutNanos;
     private final LinkedTransferQueue<Runnable> jobs = new LinkedTransferQueue<>();
-    private final AtomicInteger threads = new AtomicInteger();
+    private final ThreadCount threads;
     private final AtomicInteger threadIds = new AtomicInteger();
     private final Set<Thread> live = ConcurrentHashMap.newKeySet();
     private volatile boolean running;
@@ -57,6 +61,7 @@ public final class BoundedThreadPool implements ThreadPool {
         this.maxThreads = maxThreads;
         this.minThreads = minThreads;
         this.idleTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(idleTimeoutMs);
+        this.threads = new ThreadCount(minThreads, maxThreads);
     }
 
     /** A pool of at most {@code maxThreads} that keeps none alive after a minute idle. */
@@ -98,14 +103,8 @@ public final class BoundedThreadPool implements ThreadPool {
 
     /** Starts a thread whose first task is {@code first} (may be null), if the bound allows. */
     private boolean startThread(Runnable first) {
-        while (true) {
-            int now = threads.get();
-            if (now >= maxThreads || !running) {
-                return false;
-            }
-            if (threads.compareAndSet(now, now + 1)) {
-                break;
-            }
+        if (!threads.tryStart(running)) {
+            return false;
         }
         Thread thread = new Thread(() -> work(first), name + "-" + threadIds.incrementAndGet());
         thread.setDaemon(true);
@@ -114,7 +113,7 @@ public final class BoundedThreadPool implements ThreadPool {
             thread.start();
         } catch (Throwable x) {
             live.remove(thread);
-            threads.decrementAndGet();
+            threads.startFailed();
             throw x;
         }
         return true;
@@ -151,19 +150,14 @@ public final class BoundedThreadPool implements ThreadPool {
 
     /** An idle thread leaves if the pool keeps more than its minimum; it is not counted once this returns true. */
     private boolean retire() {
-        while (true) {
-            int now = threads.get();
-            if (now <= minThreads && running) {
-                return false;
-            }
-            if (threads.compareAndSet(now, now - 1)) {
-                // A task queued while every thread was deciding to leave must still find one.
-                if (running && !jobs.isEmpty()) {
-                    startThread(null);
-                }
-                return true;
-            }
+        if (!threads.tryRetire(running)) {
+            return false;
         }
+        // A task queued while every thread was deciding to leave must still find one.
+        if (running && !jobs.isEmpty()) {
+            startThread(null);
+        }
+        return true;
     }
 
     private void run(Runnable job) {
@@ -201,7 +195,7 @@ public final class BoundedThreadPool implements ThreadPool {
             }
         }
         jobs.clear();
-        threads.set(0);
+        threads.clear();
     }
 
     private boolean join(long millis) {
