@@ -101,10 +101,10 @@ class MisbehavingClientTest {
                     // The test closes the client at the end.
                 }
             });
-            // The kernel's socket buffers take the first few megabytes; then one write waits.
-            TestServer.await(() -> server.handler.handled.get() >= 1
-                    && server.handler.handled.get() == server.handler.writesCompleted.get() + 1, "one write pending");
-            int handled = server.handler.handled.get();
+            // The kernel's socket buffers take the first few megabytes; then one write waits. The
+            // counts also read "one outstanding" while a response is still on its way into those
+            // buffers, so wait until they stop moving, not merely until they match once.
+            int handled = awaitStuckWrite(server);
             // Give a server that would read on plenty of chances to.
             Thread.sleep(500);
             assertEquals(handled, server.handler.handled.get(), "no request is read while a response is outstanding");
@@ -117,6 +117,22 @@ class MisbehavingClientTest {
             TestServer.await(() -> server.handler.writesFailed.get() == 1, "the pending write failed on the reset");
             TestServer.await(() -> server.outstandingBuffers() == 0, "every buffer back: " + server.outstandingBuffers());
         }
+    }
+
+    /** @return the requests handled, once the counts show one write outstanding and have not moved for 200 ms */
+    private static int awaitStuckWrite(TestServer server) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        int before = -1;
+        while (System.nanoTime() - deadline < 0) {
+            int handled = server.handler.handled.get();
+            if (handled == before && handled >= 1 && handled == server.handler.writesCompleted.get() + 1) {
+                return handled;
+            }
+            before = handled;
+            Thread.sleep(200);
+        }
+        throw new AssertionError("timed out waiting for one write pending and no progress: handled "
+                + server.handler.handled.get() + ", writes completed " + server.handler.writesCompleted.get());
     }
 
     @Test
