@@ -134,9 +134,9 @@ public final class Catalog {
                     .build(),
             Machine.named(HttpExchangeBug.MACHINE)
                     .tests(ResponseRacesClose.class, FailRacesTimeout.class, LateFailRacesReuse.class)
-                    .mutant(HttpExchangeBug.COMPLETE_WITHOUT_CAS, ResponseRacesClose.class, FailRacesTimeout.class)
+                    .mutant(HttpExchangeBug.COMPLETE_WITHOUT_CAS, FailRacesTimeout.class)
                     .mutant(HttpExchangeBug.SEQUENCE_NOT_CHECKED, LateFailRacesReuse.class)
-                    .mutant(HttpExchangeBug.FAILURE_BEFORE_CAS, ResponseRacesClose.class, FailRacesTimeout.class)
+                    .mutant(HttpExchangeBug.FAILURE_BEFORE_CAS, ResponseRacesClose.class)
                     .build(),
             Machine.named(HandlingBug.MACHINE)
                     .tests(HandledRacesCompleted.class, CompletedRacesCompleted.class)
