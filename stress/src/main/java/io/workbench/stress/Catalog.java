@@ -26,6 +26,14 @@ import io.workbench.stress.callback.IterateRacesScheduled;
 import io.workbench.stress.callback.ResetRacesLateSucceeded;
 import io.workbench.stress.callback.SucceededRacesScheduled;
 import io.workbench.stress.callback.mutant.CallbackBug;
+import io.workbench.stress.client.exchange.FailRacesTimeout;
+import io.workbench.stress.client.exchange.LateFailRacesReuse;
+import io.workbench.stress.client.exchange.ResponseRacesClose;
+import io.workbench.stress.client.exchange.mutant.HttpExchangeBug;
+import io.workbench.stress.client.queue.ClaimRacesClaim;
+import io.workbench.stress.client.queue.ClaimRacesShut;
+import io.workbench.stress.client.queue.SendRacesClose;
+import io.workbench.stress.client.queue.mutant.ExchangeQueueBug;
 import io.workbench.stress.harness.Machine;
 import io.workbench.stress.io.fill.FillableRacesFail;
 import io.workbench.stress.io.fill.RegisterRacesClose;
@@ -51,6 +59,9 @@ import io.workbench.stress.selector.mutant.WakeupBug;
 import io.workbench.stress.selector.shut.CloseRacesClose;
 import io.workbench.stress.selector.shut.ShutdownOutputRacesEndOfInput;
 import io.workbench.stress.selector.shut.mutant.ShutBug;
+import io.workbench.stress.server.handling.CompletedRacesCompleted;
+import io.workbench.stress.server.handling.HandledRacesCompleted;
+import io.workbench.stress.server.handling.mutant.HandlingBug;
 import io.workbench.stress.thread.HandedOffRacesProduce;
 import io.workbench.stress.thread.ProduceRacesIdle;
 import io.workbench.stress.thread.ProduceRacesProduce;
@@ -145,6 +156,25 @@ public final class Catalog {
                     .mutant(ThreadCountBug.START_CHECK_THEN_ACT, StartRacesStart.class)
                     .mutant(ThreadCountBug.RETIRE_READ_THEN_WRITE, RetireRacesRetire.class, StartRacesRetire.class)
                     .mutant(ThreadCountBug.RETIRE_CHECK_THEN_ACT, RetireRacesRetire.class)
+                    .build(),
+            Machine.named(ExchangeQueueBug.MACHINE)
+                    .tests(SendRacesClose.class, ClaimRacesShut.class, ClaimRacesClaim.class)
+                    .mutant(ExchangeQueueBug.CLAIM_READ_THEN_WRITE, ClaimRacesShut.class, ClaimRacesClaim.class)
+                    .mutant(ExchangeQueueBug.SHUT_READ_THEN_WRITE, SendRacesClose.class)
+                    .mutant(ExchangeQueueBug.CLOSED_BEFORE_FAILURE, SendRacesClose.class)
+                    .build(),
+            Machine.named(HttpExchangeBug.MACHINE)
+                    .tests(ResponseRacesClose.class, FailRacesTimeout.class, LateFailRacesReuse.class)
+                    .mutant(HttpExchangeBug.COMPLETE_WITHOUT_CAS, FailRacesTimeout.class)
+                    .mutant(HttpExchangeBug.SEQUENCE_NOT_CHECKED, LateFailRacesReuse.class)
+                    .mutant(HttpExchangeBug.FAILURE_BEFORE_CAS, ResponseRacesClose.class)
+                    .build(),
+            Machine.named(HandlingBug.MACHINE)
+                    .tests(HandledRacesCompleted.class, CompletedRacesCompleted.class)
+                    .mutant(HandlingBug.HANDLED_WITHOUT_CAS, HandledRacesCompleted.class)
+                    .mutant(HandlingBug.COMPLETED_WITHOUT_CAS, CompletedRacesCompleted.class)
+                    .mutant(HandlingBug.COMPLETION_CARRIES_ON_AT_ONCE, HandledRacesCompleted.class)
+                    .mutant(HandlingBug.HANDLED_YIELDS_TO_COMPLETER, HandledRacesCompleted.class)
                     .build());
 
     private Catalog() {
