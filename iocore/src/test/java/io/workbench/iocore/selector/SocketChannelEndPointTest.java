@@ -348,13 +348,12 @@ class SocketChannelEndPointTest {
     @Test
     void fillAfterCloseIsEndOfStreamAndFillInterestFails() throws Exception {
         AtomicReference<EndPoint> endPoint = new AtomicReference<>();
-        try (TestServer server = new TestServer(Servers.config("closed"), ep -> {
-            endPoint.set(ep);
-            return new EchoConnection(ep, InvocationType.NON_BLOCKING) {
-                @Override
-                public void onOpen() {
-                }
-            };
+        // Published from onOpen(), not from the factory: by then the endpoint holds its connection.
+        try (TestServer server = new TestServer(Servers.config("closed"), ep -> new EchoConnection(ep, InvocationType.NON_BLOCKING) {
+            @Override
+            public void onOpen() {
+                endPoint.set(getEndPoint());
+            }
         }); Socket socket = new Socket()) {
             socket.connect(server.address(), 10_000);
             assertTrue(await(() -> endPoint.get() != null, 10));
