@@ -1,6 +1,7 @@
 package io.workbench.jmh.suite;
 
 import io.workbench.jmh.callback.CallbackPatternsBenchmark;
+import io.workbench.jmh.http.HttpParserBenchmark;
 import io.workbench.jmh.report.ResultsReport;
 import io.workbench.jmh.report.RunDescription;
 import io.workbench.jmh.selector.SelectorQueueBenchmark;
@@ -47,7 +48,8 @@ public final class BenchmarkSuite {
 
     /** Every benchmark class the suite runs. */
     public static final List<Class<?>> BENCHMARKS =
-            List.of(CallbackPatternsBenchmark.class, StateWordBenchmark.class, SelectorQueueBenchmark.class);
+            List.of(CallbackPatternsBenchmark.class, StateWordBenchmark.class, SelectorQueueBenchmark.class,
+                    HttpParserBenchmark.class);
 
     /** The named sets of settings. */
     public enum Preset {

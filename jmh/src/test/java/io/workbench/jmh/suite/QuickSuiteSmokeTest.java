@@ -56,7 +56,10 @@ class QuickSuiteSmokeTest {
         assertEquals(3, of("io.workbench.jmh.state.StateWordBenchmark.contended").size());
         assertEquals(3, of("io.workbench.jmh.selector.SelectorQueueBenchmark.oneProducer").size());
         assertEquals(3, of("io.workbench.jmh.selector.SelectorQueueBenchmark.twoProducers").size());
-        assertEquals(cells * 2 + 12, results.size());
+        int parserCells = 2 * 2 * 2;
+        assertEquals(parserCells, of("io.workbench.jmh.http.HttpParserBenchmark.keepAlive").size());
+        assertEquals(parserCells, of("io.workbench.jmh.http.HttpParserBenchmark.pipelined").size());
+        assertEquals(cells * 2 + 12 + parserCells * 2, results.size());
     }
 
     @Test
@@ -108,7 +111,8 @@ class QuickSuiteSmokeTest {
     void theReportTurnsTheRunIntoTables() {
         String markdown = ResultsReport.markdown("quick.json", results, Optional.empty());
         List<String> sections = markdown.lines().filter(l -> l.startsWith("##### ")).collect(Collectors.toList());
-        assertEquals(List.of("##### CallbackPatternsBenchmark", "##### SelectorQueueBenchmark", "##### StateWordBenchmark"),
+        assertEquals(List.of("##### CallbackPatternsBenchmark", "##### HttpParserBenchmark", "##### SelectorQueueBenchmark",
+                        "##### StateWordBenchmark"),
                 sections.stream().sorted().toList());
         assertTrue(markdown.contains("| ours >= 1.3x Jetty's, 1024 writes, sync 1.00 |"), markdown);
         assertTrue(markdown.contains("| 1024 | 1.00 | NAIVE_RECURSION |"), markdown);
