@@ -14,6 +14,7 @@ import static io.workbench.stress.callback.mutant.CallbackBug.RESET_BEFORE_COMPL
 import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.callback.IteratingCallback;
 import io.workbench.iocore.callback.IteratingCallback.Action;
+import io.workbench.stress.harness.RaceWindow;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -34,9 +35,6 @@ import java.lang.invoke.VarHandle;
  * tests do not use.
  */
 public abstract class IteratingCallbackMutant implements Callback {
-
-    /** How long a read-then-write bug waits between its read and its write, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final int IDLE = 0;
     private static final int PROCESSING = 1;
@@ -494,7 +492,7 @@ public abstract class IteratingCallbackMutant implements Callback {
             return cas(expected, next);
         }
         checkTransition(expected, next);
-        widen();
+        RaceWindow.widen();
         STATE.setVolatile(this, next);
         return true;
     }
@@ -507,13 +505,6 @@ public abstract class IteratingCallbackMutant implements Callback {
     private void checkTransition(State expected, State next) {
         if ((NEXT_PHASES[expected.phase()] & (1 << next.phase())) == 0) {
             throw new IllegalStateException(expected + " !-> " + next + " is not a transition of " + this);
-        }
-    }
-
-    /** Holds the gap of a read-then-write open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

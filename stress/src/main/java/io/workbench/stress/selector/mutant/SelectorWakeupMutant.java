@@ -7,6 +7,7 @@ import static io.workbench.stress.selector.mutant.WakeupBug.SELECTED_WITHOUT_FAL
 import static io.workbench.stress.selector.mutant.WakeupBug.SELECTING_STORE_RELEASE;
 
 import io.workbench.iocore.selector.SelectorWakeup;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Queue;
@@ -25,9 +26,6 @@ import java.util.Queue;
  * <p>The machine is the original's, drawn in its class comment; left out is debug logging.
  */
 public final class SelectorWakeupMutant {
-
-    /** How long a bug holds its gap open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final int PROCESSING = SelectorWakeup.PROCESSING;
     private static final int SELECTING = SelectorWakeup.SELECTING;
@@ -64,7 +62,7 @@ public final class SelectorWakeupMutant {
         if (bug == QUEUE_CHECKED_FIRST) {
             // QUEUE_CHECKED_FIRST: the queue is read before the submitters can know the selector will block.
             boolean empty = actions.isEmpty();
-            widen();
+            RaceWindow.widen();
             cas(PROCESSING, SELECTING);
             if (empty) {
                 return true;
@@ -83,7 +81,7 @@ public final class SelectorWakeupMutant {
         }
         if (bug == REVERT_WITHOUT_FALLBACK) {
             // REVERT_WITHOUT_FALLBACK: a claim that lands here leaves the state WOKEN.
-            widen();
+            RaceWindow.widen();
             cas(SELECTING, PROCESSING);
             return false;
         }
@@ -99,7 +97,7 @@ public final class SelectorWakeupMutant {
             if (get() != SELECTING) {
                 return false;
             }
-            widen();
+            RaceWindow.widen();
             STATE.setVolatile(this, WOKEN);
             return true;
         }
@@ -110,7 +108,7 @@ public final class SelectorWakeupMutant {
         int s = get();
         if (bug == SELECTED_WITHOUT_FALLBACK) {
             // SELECTED_WITHOUT_FALLBACK: a claim that lands here leaves the state WOKEN.
-            widen();
+            RaceWindow.widen();
             cas(s, PROCESSING);
             return;
         }
@@ -132,13 +130,6 @@ public final class SelectorWakeupMutant {
         if ((NEXT[expected] & 1 << next) == 0) {
             throw new IllegalStateException(SelectorWakeup.name(expected) + " !-> " + SelectorWakeup.name(next)
                     + " is not a transition of " + this);
-        }
-    }
-
-    /** Holds a bug's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

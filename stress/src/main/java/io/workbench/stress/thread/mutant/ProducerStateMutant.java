@@ -7,6 +7,7 @@ import static io.workbench.stress.thread.mutant.ProducerBug.PRODUCE_READ_THEN_WR
 import static io.workbench.stress.thread.mutant.ProducerBug.RESUME_READ_THEN_WRITE;
 
 import io.workbench.iocore.thread.ProducerState;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -23,9 +24,6 @@ import java.lang.invoke.VarHandle;
  * <p>The machine is the original's, drawn in its class comment; left out is debug logging.
  */
 public final class ProducerStateMutant {
-
-    /** How long a read-then-write holds its gap open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final int IDLE = ProducerState.IDLE;
     private static final int PRODUCING = ProducerState.PRODUCING;
@@ -133,7 +131,7 @@ public final class ProducerStateMutant {
             return cas(expected, next);
         }
         check(expected, next);
-        widen();
+        RaceWindow.widen();
         STATE.setVolatile(this, next);
         return true;
     }
@@ -147,13 +145,6 @@ public final class ProducerStateMutant {
         if ((NEXT[expected & PHASE_MASK] & 1 << (next & PHASE_MASK)) == 0) {
             throw new IllegalStateException(ProducerState.name(expected) + " !-> " + ProducerState.name(next)
                     + " is not a transition of " + this);
-        }
-    }
-
-    /** Holds a read-then-write's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

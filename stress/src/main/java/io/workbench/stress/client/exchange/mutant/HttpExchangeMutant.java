@@ -6,6 +6,7 @@ import static io.workbench.stress.client.exchange.mutant.HttpExchangeBug.SEQUENC
 
 import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.stress.client.RecordingListener;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -25,7 +26,6 @@ import java.lang.invoke.VarHandle;
  */
 public final class HttpExchangeMutant {
 
-    private static final int WIDEN_SPINS = 200;
     private static final long DONE = 1;
     private static final long EMPTY = -1;
 
@@ -80,7 +80,7 @@ public final class HttpExchangeMutant {
         if (bug == FAILURE_BEFORE_CAS) {
             // FAILURE_BEFORE_CAS: the cause is recorded whether or not this call wins.
             failure = cause;
-            widen();
+            RaceWindow.widen();
             if (!end(seq)) {
                 return false;
             }
@@ -110,7 +110,7 @@ public final class HttpExchangeMutant {
             if ((long) WORD.getVolatile(this) != active) {
                 return false;
             }
-            widen();
+            RaceWindow.widen();
             WORD.setVolatile(this, active | DONE);
             return true;
         }
@@ -132,13 +132,6 @@ public final class HttpExchangeMutant {
             }
         } finally {
             listener = null;
-        }
-    }
-
-    /** Holds a bug's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

@@ -8,6 +8,7 @@ import io.workbench.iocore.http.client.ExchangeQueueAccess;
 import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.iocore.http.client.HttpExchange;
 import io.workbench.iocore.http.client.HttpExchangeAccess;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -24,8 +25,6 @@ import java.lang.invoke.VarHandle;
  * gap ({@link #widen()}) so that jcstress's quick mode lands in it reliably on two cores.
  */
 public final class ExchangeQueueMutant {
-
-    private static final int WIDEN_SPINS = 200;
 
     private static final int OPEN = 0;
     private static final int SHUT = 1;
@@ -89,7 +88,7 @@ public final class ExchangeQueueMutant {
             if (bug == CLAIM_READ_THEN_WRITE) {
                 // CLAIM_READ_THEN_WRITE: whatever happened to the word since the read is overwritten.
                 check(word, next);
-                widen();
+                RaceWindow.widen();
                 CLAIMS.setVolatile(this, next);
                 return claimed;
             }
@@ -109,7 +108,7 @@ public final class ExchangeQueueMutant {
             if (bug == SHUT_READ_THEN_WRITE) {
                 // SHUT_READ_THEN_WRITE: a claim between the read and the store is erased from the count.
                 check(word, next);
-                widen();
+                RaceWindow.widen();
                 CLAIMS.setVolatile(this, next);
                 return word & COUNT_MASK;
             }
@@ -131,7 +130,7 @@ public final class ExchangeQueueMutant {
         }
         if (bug == CLOSED_BEFORE_FAILURE && closeFailure == null) {
             // CLOSED_BEFORE_FAILURE: a sender that saw CLOSED may already have read the failure.
-            widen();
+            RaceWindow.widen();
             closeFailure = failure;
         }
     }
@@ -177,13 +176,6 @@ public final class ExchangeQueueMutant {
         if ((NEXT[state(expected)] & 1 << state(next)) == 0) {
             throw new IllegalStateException(NAMES[state(expected)] + " !-> " + NAMES[state(next)]
                     + " is not a transition of " + this);
-        }
-    }
-
-    /** Holds a bug's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

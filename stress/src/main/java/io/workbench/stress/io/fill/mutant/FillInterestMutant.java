@@ -8,6 +8,7 @@ import static io.workbench.stress.io.fill.mutant.FillInterestBug.REGISTER_READ_T
 import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.io.FillInterest;
 import io.workbench.iocore.io.FillInterest.Target;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.channels.ReadPendingException;
@@ -29,9 +30,6 @@ import java.util.Objects;
  * methods the tests do not use. It drives the same {@link Target} as the original.
  */
 public final class FillInterestMutant {
-
-    /** How long a read-then-write holds its gap open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final VarHandle INTERESTED;
 
@@ -68,7 +66,7 @@ public final class FillInterestMutant {
                 return false;
             }
             if (bug == REGISTER_READ_THEN_WRITE) {
-                widen();
+                RaceWindow.widen();
                 INTERESTED.setVolatile(this, callback);
             } else {
                 INTERESTED.setRelease(this, callback);
@@ -111,16 +109,9 @@ public final class FillInterestMutant {
         if (bug != readThenClear) {
             return INTERESTED.compareAndSet(this, callback, null);
         }
-        widen();
+        RaceWindow.widen();
         INTERESTED.setVolatile(this, null);
         return true;
-    }
-
-    /** Holds a read-then-write's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
-        }
     }
 
     @Override

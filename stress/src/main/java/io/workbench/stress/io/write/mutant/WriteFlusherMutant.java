@@ -9,6 +9,7 @@ import static io.workbench.stress.io.write.mutant.WriteFlusherBug.WRITE_FROM_PEN
 import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.io.WriteFlusher;
 import io.workbench.iocore.io.WriteFlusher.Target;
+import io.workbench.stress.harness.RaceWindow;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -31,9 +32,6 @@ import java.util.Objects;
  * the query methods the tests do not use. It drives the same {@link Target} as the original.
  */
 public final class WriteFlusherMutant {
-
-    /** How long a bug holds its gap open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final int IDLE = WriteFlusher.IDLE;
     private static final int WRITING = WriteFlusher.WRITING;
@@ -114,7 +112,7 @@ public final class WriteFlusherMutant {
         if (bug == FIELDS_AFTER_PENDING) {
             // FIELDS_AFTER_PENDING: PENDING is published first, the write it stands for after.
             if (cas(WRITING, PENDING)) {
-                widen();
+                RaceWindow.widen();
                 this.callback = callback;
                 this.buffers = buffers;
                 incompleteFlush();
@@ -211,7 +209,7 @@ public final class WriteFlusherMutant {
         if (bug == ONFAIL_READ_THEN_WRITE) {
             // ONFAIL_READ_THEN_WRITE: the state read by the caller is trusted; the store does not compare.
             check(expected, FAILED);
-            widen();
+            RaceWindow.widen();
             STATE.setVolatile(this, FAILED);
             return true;
         }
@@ -220,7 +218,7 @@ public final class WriteFlusherMutant {
         }
         if (bug == FAILURE_AFTER_STATE) {
             // FAILURE_AFTER_STATE: FAILED is visible before the failure that explains it.
-            widen();
+            RaceWindow.widen();
             recordFailure(cause);
         }
         return true;
@@ -269,13 +267,6 @@ public final class WriteFlusherMutant {
         if (!allowed) {
             throw new IllegalStateException(WriteFlusher.name(expected) + " !-> " + WriteFlusher.name(next)
                     + " is not a transition of " + this);
-        }
-    }
-
-    /** Holds a bug's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

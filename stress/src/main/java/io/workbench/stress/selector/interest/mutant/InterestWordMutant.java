@@ -6,6 +6,7 @@ import static io.workbench.stress.selector.interest.mutant.InterestBug.UPDATE_CL
 import static io.workbench.stress.selector.interest.mutant.InterestBug.UPDATE_WITHOUT_CAS;
 
 import io.workbench.iocore.selector.EndPointWords;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -22,9 +23,6 @@ import java.lang.invoke.VarHandle;
  * <p>The machine is the original's, drawn in its class comment; left out is debug logging.
  */
 public final class InterestWordMutant {
-
-    /** How long a read-then-write holds its gap open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final int OPS_MASK = EndPointWords.OPS_MASK;
     private static final int UPDATE_PENDING = EndPointWords.UPDATE_PENDING;
@@ -76,7 +74,7 @@ public final class InterestWordMutant {
         if (bug == UPDATE_CLEARS_AFTER_APPLYING) {
             // UPDATE_CLEARS_AFTER_APPLYING: the ops are taken first, the flag cleared later on a fresh read.
             int ops = word() & OPS_MASK;
-            widen();
+            RaceWindow.widen();
             int s;
             do {
                 s = word();
@@ -101,16 +99,9 @@ public final class InterestWordMutant {
         if (bug != readThenWrite) {
             return INTEREST.compareAndSet(this, expected, next);
         }
-        widen();
+        RaceWindow.widen();
         INTEREST.setVolatile(this, next);
         return true;
-    }
-
-    /** Holds a read-then-write's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
-        }
     }
 
     @Override

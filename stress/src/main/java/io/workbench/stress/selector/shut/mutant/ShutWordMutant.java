@@ -6,6 +6,7 @@ import static io.workbench.stress.selector.shut.mutant.ShutBug.SHUT_WITHOUT_CAS;
 
 import io.workbench.iocore.selector.EndPointWords;
 import io.workbench.iocore.selector.EndPointWords.OutputShut;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -20,9 +21,6 @@ import java.lang.invoke.VarHandle;
  * the gap reliably on two cores.
  */
 public final class ShutWordMutant {
-
-    /** How long a read-then-write holds its gap open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final int INPUT_SHUT = EndPointWords.INPUT_SHUT;
     private static final int OUTPUT_SHUT = EndPointWords.OUTPUT_SHUT;
@@ -56,7 +54,7 @@ public final class ShutWordMutant {
         if (bug == OUTPUT_CHECKS_INPUT_FIRST) {
             // OUTPUT_CHECKS_INPUT_FIRST: the decision is taken on a read before the bit is set.
             s = word();
-            widen();
+            RaceWindow.widen();
             setShut(OUTPUT_SHUT);
         } else {
             s = setShut(OUTPUT_SHUT);
@@ -85,20 +83,13 @@ public final class ShutWordMutant {
             }
             if (bug == SHUT_WITHOUT_CAS) {
                 // SHUT_WITHOUT_CAS: the store does not check that the word is still s.
-                widen();
+                RaceWindow.widen();
                 SHUT.setVolatile(this, s | bit);
                 return s;
             }
             if (SHUT.compareAndSet(this, s, s | bit)) {
                 return s;
             }
-        }
-    }
-
-    /** Holds a read-then-write's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

@@ -6,6 +6,7 @@ import static io.workbench.stress.server.handling.mutant.HandlingBug.HANDLED_WIT
 import static io.workbench.stress.server.handling.mutant.HandlingBug.HANDLED_YIELDS_TO_COMPLETER;
 
 import io.workbench.iocore.http.server.HandlingState;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -21,8 +22,6 @@ import java.lang.invoke.VarHandle;
  * out is debug logging.
  */
 public final class HandlingStateMutant {
-
-    private static final int WIDEN_SPINS = 200;
 
     private static final int IDLE = HandlingState.IDLE;
     private static final int HANDLING = HandlingState.HANDLING;
@@ -106,7 +105,7 @@ public final class HandlingStateMutant {
             return cas(expected, next);
         }
         check(expected, next);
-        widen();
+        RaceWindow.widen();
         STATE.setVolatile(this, next);
         return true;
     }
@@ -125,13 +124,6 @@ public final class HandlingStateMutant {
         if ((NEXT[expected] & 1 << next) == 0) {
             throw new IllegalStateException(HandlingState.name(expected) + " !-> " + HandlingState.name(next)
                     + " is not a transition of " + this);
-        }
-    }
-
-    /** Holds a read-then-write's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
         }
     }
 

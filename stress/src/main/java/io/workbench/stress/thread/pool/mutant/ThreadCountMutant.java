@@ -6,6 +6,7 @@ import static io.workbench.stress.thread.pool.mutant.ThreadCountBug.START_CHECK_
 import static io.workbench.stress.thread.pool.mutant.ThreadCountBug.START_READ_THEN_WRITE;
 
 import io.workbench.iocore.thread.ThreadCount;
+import io.workbench.stress.harness.RaceWindow;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -21,9 +22,6 @@ import java.lang.invoke.VarHandle;
  * which no race test calls.
  */
 public final class ThreadCountMutant {
-
-    /** How long a bug's gap stays open, in spin-wait hints. */
-    private static final int WIDEN_SPINS = 200;
 
     private static final VarHandle COUNT;
 
@@ -56,7 +54,7 @@ public final class ThreadCountMutant {
             }
             if (bug == START_CHECK_THEN_ACT) {
                 // START_CHECK_THEN_ACT: the increment does not check the bound again.
-                widen();
+                RaceWindow.widen();
                 COUNT.getAndAdd(this, 1);
                 return true;
             }
@@ -75,7 +73,7 @@ public final class ThreadCountMutant {
             }
             if (bug == RETIRE_CHECK_THEN_ACT) {
                 // RETIRE_CHECK_THEN_ACT: the decrement does not check the minimum again.
-                widen();
+                RaceWindow.widen();
                 COUNT.getAndAdd(this, -1);
                 return true;
             }
@@ -95,16 +93,9 @@ public final class ThreadCountMutant {
         if (bug != readThenWrite) {
             return COUNT.compareAndSet(this, expected, next);
         }
-        widen();
+        RaceWindow.widen();
         COUNT.setVolatile(this, next);
         return true;
-    }
-
-    /** Holds a bug's gap open a little, so that another thread can land in it. */
-    private static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
-            Thread.onSpinWait();
-        }
     }
 
     @Override
