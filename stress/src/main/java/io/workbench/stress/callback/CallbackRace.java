@@ -4,6 +4,7 @@ import io.workbench.iocore.callback.IteratingCallback.Action;
 import io.workbench.stress.callback.Journal.Kind;
 import io.workbench.stress.callback.Journal.NamedFailure;
 import io.workbench.stress.callback.Journal.Violation;
+import io.workbench.stress.harness.RaceWindow;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -86,9 +87,7 @@ public final class CallbackRace {
     }
 
     private static void hold() {
-        for (int i = 0; i < HOLD_SPINS; i++) {
-            Thread.onSpinWait();
-        }
+        RaceWindow.spin(HOLD_SPINS);
     }
 
     /** What one thread of the test does to the callback. */

@@ -1,11 +1,13 @@
 package io.workbench.stress.harness;
 
 /**
- * The one way a mutant widens the gap its bug opens (between a read and the write that should
- * have been a CAS, between two stores that should have been one): a fixed number of spin-wait
- * hints, long enough that the other actor lands in the gap in thousands of samples of quick mode
- * on two cores, short enough not to slow a round. Only mutants call it; the real machines and
- * their faithful control copies never wait.
+ * How the stress module makes time pass inside a race: spin-wait hints. A mutant widens the gap
+ * its bug opens (between a read and the write that should have been a CAS, between two stores
+ * that should have been one) with {@link #widen()}, long enough that the other actor lands in the
+ * gap in thousands of samples of quick mode on two cores, short enough not to slow a round; the
+ * real machines and their faithful control copies never wait there. A race driver that plays the
+ * machine's caller uses {@link #spin(int)} for work that takes a while (a write, filling a slot),
+ * for the real machine and the copies alike.
  */
 public final class RaceWindow {
 
@@ -15,9 +17,14 @@ public final class RaceWindow {
     private RaceWindow() {
     }
 
-    /** Holds the gap open for {@link #WIDEN_SPINS} spin-wait hints. */
+    /** Holds a mutant's gap open for {@link #WIDEN_SPINS} spin-wait hints. */
     public static void widen() {
-        for (int i = 0; i < WIDEN_SPINS; i++) {
+        spin(WIDEN_SPINS);
+    }
+
+    /** Spends {@code hints} spin-wait hints. */
+    public static void spin(int hints) {
+        for (int i = 0; i < hints; i++) {
             Thread.onSpinWait();
         }
     }

@@ -5,6 +5,7 @@ import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.iocore.http.client.HttpExchange;
 import io.workbench.iocore.http.client.HttpExchangeAccess;
 import io.workbench.stress.client.RecordingListener;
+import io.workbench.stress.harness.RaceWindow;
 
 /**
  * One jcstress iteration of a race on a connection's exchange queue: a queue of the variant this VM
@@ -19,9 +20,6 @@ public final class QueueRace {
     /** What the closing connection fails outstanding requests with; made once, as its stack trace costs. */
     static final HttpClientException CLOSE_FAILURE =
             new HttpClientException(HttpClientException.Kind.CLOSED, "the test closed the connection");
-
-    /** How long filling a slot takes, in spin-wait hints: as long as a copy's widened gap (see {@link #fillTakesAWhile}). */
-    private static final int FILL_SPINS = 200;
 
     private final QueueUnderTest queue;
 
@@ -87,9 +85,8 @@ public final class QueueRace {
      * between the claim and the closed check often, for the real queue and its copies alike.
      */
     private static void fillTakesAWhile() {
-        for (int i = 0; i < FILL_SPINS; i++) {
-            Thread.onSpinWait();
-        }
+        // As long as a copy's widened gap.
+        RaceWindow.spin(RaceWindow.WIDEN_SPINS);
     }
 
     private static String refusal(long seq) {

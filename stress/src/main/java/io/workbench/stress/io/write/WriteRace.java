@@ -1,6 +1,7 @@
 package io.workbench.stress.io.write;
 
 import io.workbench.iocore.io.WriteFlusher;
+import io.workbench.stress.harness.RaceWindow;
 import io.workbench.stress.io.ActorTags;
 import io.workbench.stress.io.NamedFailure;
 import io.workbench.stress.io.RecordingCallback;
@@ -223,9 +224,7 @@ public final class WriteRace {
                     violation(Violation.EXTRA_FLUSH);
                     return true;
                 }
-                for (int i = 0; i < HOLD_SPINS; i++) {
-                    Thread.onSpinWait();
-                }
+                RaceWindow.spin(HOLD_SPINS);
                 return script[index] == Flush.ALL;
             } finally {
                 flushing.decrementAndGet();
