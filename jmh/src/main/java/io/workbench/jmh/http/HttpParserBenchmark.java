@@ -46,8 +46,11 @@ public class HttpParserBenchmark {
     @Param
     public SampleRequest request;
 
-    @Param({"SAME", "DISTINCT"})
-    public String targets;
+    @Param
+    public Targets targets;
+
+    /** Whether the requests of a run repeat one target or each have their own. */
+    public enum Targets { SAME, DISTINCT }
 
     private RequestParsing parsing;
     private ByteBuffer[] keepAlive;
@@ -56,11 +59,7 @@ public class HttpParserBenchmark {
 
     @Setup(Level.Trial)
     public void prepare() {
-        boolean distinct = switch (targets) {
-            case "SAME" -> false;
-            case "DISTINCT" -> true;
-            default -> throw new IllegalArgumentException("targets is SAME or DISTINCT, not " + targets);
-        };
+        boolean distinct = targets == Targets.DISTINCT;
         parsing = parser.create();
         keepAlive = request.keepAliveBuffers(distinct);
         pipeline = request.pipelinedBuffer(distinct);
