@@ -33,6 +33,21 @@ public record Effort(String label, List<String> args, boolean singleConfiguratio
         return new Effort("ci: quick mode, one JVM configuration", List.of("-m", "quick", "-sc", "false", "-pth", "false"), true);
     }
 
+    /**
+     * The efforts a mutant not caught at {@link #ci()} is tried at again, in order, before the check
+     * fails: a catch that depends on a rare interleaving (a missing barrier that only some hardware
+     * shows) may see no sample in one short run on one CPU and thousands in a longer one. First
+     * jcstress's default mode (longer iterations, more forks) in the same configuration, then the
+     * quick mode across every JVM configuration jcstress detects (other compilers and heap layouts
+     * open other windows). Only mutants are retried: a FORBIDDEN outcome of the real code is a bug
+     * at the first sighting.
+     */
+    public static List<Effort> ciRetries() {
+        return List.of(
+                new Effort("retry: default mode, one JVM configuration", List.of("-m", "default", "-sc", "false", "-pth", "false"), true),
+                new Effort("retry: quick mode, every JVM configuration", List.of("-m", "quick", "-sc", "false", "-pth", "false"), false));
+    }
+
     /** The user's jcstress arguments over every JVM configuration jcstress detects; {@code -m quick} unless a mode is given. */
     public static Effort of(List<String> jcstressArgs) {
         List<String> args = new ArrayList<>();

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * classes, whatever this JVM's class path is (Surefire's manifest-only booter jar, an IDE's...).
  * It also keeps jcstress's static state out of this JVM, which runs it many times.
  */
-public final class Jcstress {
+public final class Jcstress implements JcstressRun {
 
     private static final String MAIN = "org.openjdk.jcstress.Main";
     private static final int LOG_TAIL_LINES = 40;
@@ -62,6 +62,7 @@ public final class Jcstress {
      * @return the outcomes of every test that ran, by test class name
      * @throws IOException if jcstress did not produce a result file; the message has the log's tail
      */
+    @Override
     public Map<String, TestOutcomes> run(Path dir, List<String> args, PrintStream echo, Duration timeout)
             throws IOException, InterruptedException {
         Path workDir = dir.toAbsolutePath();

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -26,7 +27,7 @@ public final class StressCheck {
         MATRIX
     }
 
-    private final Jcstress jcstress;
+    private final JcstressRun jcstress;
     private final Path results;
     private final PrintStream out;
     private final boolean echoRealRuns;
@@ -39,7 +40,7 @@ public final class StressCheck {
      *                     implementations (the console of every run always goes to the run's log)
      * @param timeout      how long one run may take before it is killed
      */
-    public StressCheck(Jcstress jcstress, Path results, PrintStream out, boolean echoRealRuns, Duration timeout) {
+    public StressCheck(JcstressRun jcstress, Path results, PrintStream out, boolean echoRealRuns, Duration timeout) {
         this.jcstress = jcstress;
         this.results = results;
         this.out = out;
@@ -70,6 +71,34 @@ public final class StressCheck {
      * subjects; a run that fails to produce results fails every subject in it.
      */
     public List<SubjectReport> run(Batch batch, Effort effort) throws InterruptedException {
+        return run(batch, effort, 1);
+    }
+
+    /**
+     * Runs {@code batch} at {@code first}, then each mutant of it that was not caught again at each
+     * of {@code retries} in turn, until it is caught or the retries run out. Each subject's report
+     * is its last run's, with {@link SubjectReport#tries()} saying how many runs it took; the real
+     * code and the control copies are judged on their one run.
+     */
+    public List<SubjectReport> runUntilCaught(Batch batch, Effort first, List<Effort> retries) throws InterruptedException {
+        Map<Subject, SubjectReport> last = new LinkedHashMap<>();
+        run(batch, first, 1).forEach(report -> last.put(report.subject(), report));
+        for (int retry = 0; retry < retries.size(); retry++) {
+            List<Subject> missed = last.values().stream()
+                    .filter(report -> report.subject().kind() == Subject.Kind.MUTANT && !report.passed())
+                    .map(SubjectReport::subject)
+                    .toList();
+            if (missed.isEmpty()) {
+                break;
+            }
+            // Subjects of one batch belong to different machines, so the missed ones can share a run too.
+            Batch again = new Batch(batch.directory() + "/retry-" + (retry + 1), missed);
+            run(again, retries.get(retry), retry + 2).forEach(report -> last.put(report.subject(), report));
+        }
+        return List.copyOf(last.values());
+    }
+
+    private List<SubjectReport> run(Batch batch, Effort effort, int tries) throws InterruptedException {
         // jcstress gives its forks its own JVM flags too (Jcstress.jvmFlags()); the variant is theirs alone.
         List<String> args = new ArrayList<>(effort.arguments(List.of("-D" + Variant.PROPERTY + "=" + batch.variant())));
         args.addAll(List.of("-t", batch.testFilter()));
@@ -95,7 +124,7 @@ public final class StressCheck {
                     own.put(test.getName(), o);
                 }
             }
-            SubjectReport report = new SubjectReport(subject, effort, own, took, batch.directory(), error);
+            SubjectReport report = new SubjectReport(subject, effort, own, took, batch.directory(), error, tries);
             out.println("stress: " + report.headline());
             reports.add(report);
         }

@@ -14,12 +14,23 @@ import java.util.Map;
  * @param took    how long its run took, jcstress's start-up included (shared by every subject of the run)
  * @param run     the run's directory under the results directory, e.g. {@code mutants/round-2}
  * @param error   why the run produced no results, or null
+ * @param tries   which run of this subject this is: 1 for the first, 2 for the first retry (a mutant
+ *                not caught at first is run again at a higher effort, see {@link Effort#ciRetries()})
  */
 public record SubjectReport(Subject subject, Effort effort, Map<String, TestOutcomes> results, Duration took,
-                            String run, String error) {
+                            String run, String error, int tries) {
 
     public SubjectReport {
         results = Map.copyOf(results);
+        if (tries < 1) {
+            throw new IllegalArgumentException("tries counts from 1: " + tries);
+        }
+    }
+
+    /** The report of a subject's first run. */
+    public SubjectReport(Subject subject, Effort effort, Map<String, TestOutcomes> results, Duration took,
+                         String run, String error) {
+        this(subject, effort, results, took, run, error, 1);
     }
 
     /** @return true if the subject showed what it must: nothing forbidden, or for a mutant, caught by every test that must */
@@ -82,8 +93,9 @@ public record SubjectReport(Subject subject, Effort effort, Map<String, TestOutc
         } else {
             verdict = passed() ? "PASS" : "FAIL";
         }
-        return String.format("%-7s %s: %d test(s), %,d samples, FORBIDDEN %,d ... %s (%s, %d s)",
+        String attempt = tries == 1 ? "" : ", try " + tries + ": " + effort.label();
+        return String.format("%-7s %s: %d test(s), %,d samples, FORBIDDEN %,d ... %s (%s, %d s%s)",
                 subject.kind(), subject.name(), subject.tests().size(), samples(), forbidden(), verdict,
-                run, took.toSeconds());
+                run, took.toSeconds(), attempt);
     }
 }

@@ -38,7 +38,9 @@ public final class Summary {
         List<SubjectReport> mutants = ofKind(Subject.Kind.MUTANT);
         if (!mutants.isEmpty()) {
             long caught = mutants.stream().filter(SubjectReport::passed).count();
-            parts.add(caught + " of " + mutants.size() + " mutants caught");
+            long retried = mutants.stream().filter(m -> m.passed() && m.tries() > 1).count();
+            parts.add(caught + " of " + mutants.size() + " mutants caught"
+                    + (retried == 0 ? "" : " (" + retried + " of them only on a retry at a higher effort)"));
         }
         return parts.toString();
     }
