@@ -1,5 +1,8 @@
 package io.workbench.jmh.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +26,8 @@ import java.util.Map;
  */
 public record JmhResult(String benchmark, String mode, int threads, Map<String, String> params,
                         Metric primary, Map<String, Metric> secondary, String jdk) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * @param score the aggregated score
@@ -65,42 +70,50 @@ public record JmhResult(String benchmark, String mode, int threads, Map<String, 
 
     /** Parses the text of a JMH JSON result file. */
     public static List<JmhResult> parse(String json) {
-        if (!(JsonReader.read(json) instanceof List<?> entries)) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isArray()) {
             throw new IllegalArgumentException("expected a JSON array of benchmark results");
         }
         List<JmhResult> results = new ArrayList<>();
-        for (Object entry : entries) {
+        for (JsonNode entry : root) {
             results.add(fromJson(asObject(entry, "a benchmark result")));
         }
         return results;
     }
 
-    private static JmhResult fromJson(Map<String, Object> entry) {
+    private static JmhResult fromJson(JsonNode entry) {
         String benchmark = asString(entry.get("benchmark"), "benchmark");
         if (benchmark.lastIndexOf('.') < 1) {
             throw new IllegalArgumentException("not a benchmark method name: " + benchmark);
         }
         Map<String, String> params = new LinkedHashMap<>();
-        if (entry.get("params") != null) {
-            asObject(entry.get("params"), "params").forEach((name, value) -> params.put(name, asString(value, name)));
+        if (present(entry.get("params"))) {
+            asObject(entry.get("params"), "params").properties()
+                    .forEach(param -> params.put(param.getKey(), asString(param.getValue(), param.getKey())));
         }
         Map<String, Metric> secondary = new LinkedHashMap<>();
-        if (entry.get("secondaryMetrics") != null) {
-            asObject(entry.get("secondaryMetrics"), "secondaryMetrics")
-                    .forEach((name, metric) -> secondary.put(name, metric(asObject(metric, name))));
+        if (present(entry.get("secondaryMetrics"))) {
+            asObject(entry.get("secondaryMetrics"), "secondaryMetrics").properties()
+                    .forEach(metric -> secondary.put(metric.getKey(), metric(asObject(metric.getValue(), metric.getKey()))));
         }
-        String jdk = entry.get("jdkVersion") + ", " + entry.get("vmName") + " " + entry.get("vmVersion");
+        String jdk = text(entry.get("jdkVersion")) + ", " + text(entry.get("vmName")) + " " + text(entry.get("vmVersion"));
         return new JmhResult(benchmark, asString(entry.get("mode"), "mode"),
                 (int) asNumber(entry.get("threads"), "threads"), params,
                 metric(asObject(entry.get("primaryMetric"), "primaryMetric")), secondary, jdk);
     }
 
-    private static Metric metric(Map<String, Object> metric) {
+    private static Metric metric(JsonNode metric) {
         List<Double> raw = new ArrayList<>();
-        if (metric.get("rawData") instanceof List<?> forks) {
-            for (Object fork : forks) {
-                if (fork instanceof List<?> iterations) {
-                    for (Object value : iterations) {
+        JsonNode forks = metric.get("rawData");
+        if (forks != null && forks.isArray()) {
+            for (JsonNode fork : forks) {
+                if (fork.isArray()) {
+                    for (JsonNode value : fork) {
                         raw.add(asNumber(value, "rawData"));
                     }
                 }
@@ -110,31 +123,36 @@ public record JmhResult(String benchmark, String mode, int threads, Map<String, 
                 asString(metric.get("scoreUnit"), "scoreUnit"), List.copyOf(raw));
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asObject(Object value, String what) {
-        if (value instanceof Map<?, ?> map) {
-            return (Map<String, Object>) map;
+    private static boolean present(JsonNode value) {
+        return value != null && !value.isNull();
+    }
+
+    /** A field's text as JMH wrote it, or "null" when it is missing, as the report has always shown it. */
+    private static String text(JsonNode value) {
+        return present(value) ? value.asText() : "null";
+    }
+
+    private static JsonNode asObject(JsonNode value, String what) {
+        if (value != null && value.isObject()) {
+            return value;
         }
         throw new IllegalArgumentException("expected an object for " + what + ", found " + value);
     }
 
-    private static String asString(Object value, String what) {
-        if (value instanceof String text) {
-            return text;
-        }
-        if (value instanceof Double number) {
-            return number.toString();
+    private static String asString(JsonNode value, String what) {
+        if (value != null && (value.isTextual() || value.isNumber())) {
+            return value.asText();
         }
         throw new IllegalArgumentException("expected a string for " + what + ", found " + value);
     }
 
     /** JMH writes numbers as numbers, and NaN or infinities as strings. */
-    private static double asNumber(Object value, String what) {
-        if (value instanceof Double number) {
-            return number;
+    private static double asNumber(JsonNode value, String what) {
+        if (value != null && value.isNumber()) {
+            return value.doubleValue();
         }
-        if (value instanceof String text) {
-            switch (text) {
+        if (value != null && value.isTextual()) {
+            switch (value.textValue()) {
                 case "NaN":
                     return Double.NaN;
                 case "Infinity":
