@@ -1,25 +1,18 @@
 package io.workbench.iocore.selector;
 
-import io.workbench.iocore.callback.Callback;
-import io.workbench.iocore.callback.Invocable.InvocationType;
-import io.workbench.iocore.io.AbstractConnection;
-import io.workbench.iocore.io.EndPoint;
 import io.workbench.iocore.thread.ExecutionStrategy;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A probe of the selector and endpoint hot path, not an HTTP server: every request head (bytes up
- * to a blank line) gets the same canned {@code 200 hello} response, written from the selector
+ * A probe of the selector and endpoint hot path, not an HTTP server: every request head gets the
+ * same canned {@code 200 hello} response ({@link CannedConnection}), written from the selector
  * thread in place. It shows the ceiling the HTTP layer starts from, and how many bytes the JVM
  * allocates per request on this path.
  *
  * <pre>
- *   java -cp iocore/target/classes:iocore/target/test-classes:$JCTOOLS_JAR \
+ *   java -cp iocore/target/iocore.jar:$JCTOOLS_JAR \
  *        io.workbench.iocore.selector.CannedResponseServer PORT WARMUP_SECONDS SECONDS [ADAPTIVE|PRODUCE_EXECUTE_CONSUME]
  *   wrk -t1 -c64 -d10s http://127.0.0.1:PORT/hello
  * </pre>
@@ -28,64 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class CannedResponseServer {
 
-    private static final byte[] RESPONSE = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello")
-            .getBytes(StandardCharsets.US_ASCII);
     private static final LongAdder REQUESTS = new LongAdder();
 
     private CannedResponseServer() {
-    }
-
-    /** Counts blank-line-terminated heads across reads and answers each with the canned response. */
-    static final class CannedConnection extends AbstractConnection {
-        private final ByteBuffer in = ByteBuffer.allocateDirect(16 * 1024);
-        private final ByteBuffer out = ByteBuffer.allocateDirect(64 * 1024);
-        /** Passed instead of varargs: a fresh ByteBuffer[] per write would be the only allocation per request. */
-        private final ByteBuffer[] outArray = {out};
-        private final Callback written = Callback.from(InvocationType.NON_BLOCKING, this::fillInterested, this::fail);
-        /** How much of "\r\n\r\n" the bytes read so far end with. */
-        private int matched;
-
-        CannedConnection(EndPoint endPoint) {
-            super(endPoint, InvocationType.NON_BLOCKING);
-        }
-
-        @Override
-        protected void onFillable() {
-            try {
-                in.clear();
-                int n = getEndPoint().fill(in);
-                if (n < 0) {
-                    getEndPoint().close();
-                    return;
-                }
-                int heads = 0;
-                for (int i = 0; i < n; i++) {
-                    byte b = in.get(i);
-                    matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
-                    if (matched == 4) {
-                        heads++;
-                        matched = 0;
-                    }
-                }
-                if (heads == 0) {
-                    fillInterested();
-                    return;
-                }
-                REQUESTS.add(heads);
-                out.clear();
-                for (int i = 0; i < heads && out.remaining() >= RESPONSE.length; i++) {
-                    out.put(RESPONSE);
-                }
-                out.flip();
-                getEndPoint().write(written, outArray);
-            } catch (IOException x) {
-                getEndPoint().close(x);
-            }
-        }
-
-        private void fail(Throwable cause) {
-            getEndPoint().close(cause);
-        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -101,7 +39,7 @@ public final class CannedResponseServer {
         SelectorManager manager = new SelectorManager(SelectorManager.Config.defaults().withName("canned")
                 .withSelectors(selectors).withStrategy(kind));
         manager.start();
-        ServerConnector connector = new ServerConnector(manager, CannedConnection::new,
+        ServerConnector connector = new ServerConnector(manager, endPoint -> new CannedConnection(endPoint, REQUESTS),
                 ServerConnector.Config.defaults().withPort(port));
         connector.start();
         System.out.println("READY http://127.0.0.1:" + connector.getLocalPort());

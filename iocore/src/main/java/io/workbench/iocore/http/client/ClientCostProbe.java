@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * sending thread), from the JVM's per-thread counters. The server's threads are not counted.
  *
  * <pre>
- *   java -cp iocore/target/classes:iocore/target/test-classes:$JCTOOLS_JAR \
+ *   java -cp iocore/target/iocore.jar:$JCTOOLS_JAR \
  *        io.workbench.iocore.http.client.ClientCostProbe [--target HOST:PORT] [--connections C] [--depth D]
  *        [--requests N] [--warmup W] [--sender loop|thread] [--selectors S] [--max-seconds T]
  * </pre>
