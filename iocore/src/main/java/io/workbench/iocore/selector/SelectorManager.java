@@ -5,6 +5,7 @@ import io.workbench.iocore.thread.BoundedThreadPool;
 import io.workbench.iocore.thread.Dumpable;
 import io.workbench.iocore.thread.ExecutionStrategy;
 import io.workbench.iocore.thread.LifeCycle;
+import io.workbench.iocore.thread.StrategyCounts;
 import io.workbench.iocore.thread.ThreadPool;
 import io.workbench.iocore.thread.VirtualThreadPool;
 import java.io.IOException;
@@ -172,6 +173,15 @@ public final class SelectorManager implements LifeCycle, Dumpable {
     /** @return the selectors, in order */
     public List<ManagedSelector> getSelectors() {
         return List.of(selectors);
+    }
+
+    /** What the execution strategies of all the selectors have done so far, summed per mode. */
+    public StrategyCounts.Snapshot strategyCounts() {
+        StrategyCounts.Snapshot sum = StrategyCounts.Snapshot.ZERO;
+        for (ManagedSelector selector : selectors) {
+            sum = sum.plus(selector.getStrategy().counts());
+        }
+        return sum;
     }
 
     /** @return open endpoints over all selectors */

@@ -16,6 +16,7 @@ abstract class AbstractExecutionStrategy implements ExecutionStrategy {
     final Producer producer;
     final ThreadPool producers;
     final ThreadPool workers;
+    final StrategyCounts counts = new StrategyCounts();
     private final Runnable produceTask = new ProduceTask();
 
     AbstractExecutionStrategy(Producer producer, ThreadPool producers, ThreadPool workers) {
@@ -47,26 +48,37 @@ abstract class AbstractExecutionStrategy implements ExecutionStrategy {
                 continue;
             }
             switch (Invocable.typeOf(task)) {
-                case NON_BLOCKING -> runInPlace(task);
+                case NON_BLOCKING -> {
+                    counts.ranInPlace();
+                    runInPlace(task);
+                }
                 case EITHER -> {
                     if (consumeHandingOff(task)) {
                         return;
                     }
+                    counts.ranEitherInPlace();
                     InvocationContext.invokeNonBlocking(task);
                 }
                 case BLOCKING -> {
                     if (consumeHandingOff(task)) {
                         return;
                     }
+                    counts.executed();
                     execute(task);
                 }
             }
         }
     }
 
+    @Override
+    public final StrategyCounts.Snapshot counts() {
+        return counts.snapshot();
+    }
+
     /**
      * A task that may block was produced: either give production to another thread and return
-     * true (the caller then runs the task and stops producing), or return false.
+     * true (the caller then runs the task and stops producing, and it is counted as handed off),
+     * or return false.
      */
     abstract boolean consumeHandingOff(Runnable task);
 
@@ -101,7 +113,7 @@ abstract class AbstractExecutionStrategy implements ExecutionStrategy {
     @Override
     public String toString() {
         return getClass().getSimpleName() + "@" + Integer.toHexString(hashCode()) + "["
-                + ProducerState.name(state.get()) + "," + producer + "]";
+                + ProducerState.name(state.get()) + "," + counts + "," + producer + "]";
     }
 
     /** Preallocated: runs {@link #produce()} on a pool thread. */

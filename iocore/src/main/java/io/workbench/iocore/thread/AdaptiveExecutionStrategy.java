@@ -26,6 +26,7 @@ public final class AdaptiveExecutionStrategy extends AbstractExecutionStrategy {
     boolean consumeHandingOff(Runnable task) {
         state.handOff();
         if (producers.tryExecute(resumeTask)) {
+            counts.handedOff();
             runInPlace(task);
             return true;
         }

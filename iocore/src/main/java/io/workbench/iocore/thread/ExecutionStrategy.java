@@ -32,6 +32,9 @@ public interface ExecutionStrategy {
     /** Asks a pool thread to {@link #produce()}. */
     void dispatch();
 
+    /** What the strategy has done with the tasks produced so far, per mode. */
+    StrategyCounts.Snapshot counts();
+
     /** The strategies, by the names the configuration uses. */
     enum Kind {
         /** {@link ProduceExecuteConsume}. */

@@ -78,6 +78,7 @@ class ExecutionStrategyTest {
         assertSame(Thread.currentThread(), laterThread.get(), "the producer kept producing and ran the later task");
         waitFor(blockingThread);
         assertTrue(blockingThread.get().getName().startsWith("strategy-workers-"), blockingThread.get().getName());
+        assertEquals(new StrategyCounts.Snapshot(2, 0, 0, 1), strategy.counts(), "two in place, one executed");
     }
 
     @Test
@@ -89,6 +90,8 @@ class ExecutionStrategyTest {
         assertSame(Thread.currentThread(), firstThread.get());
         assertSame(Thread.currentThread(), blockingThread.get(), "the thread that produced the blocking task ate it");
         assertTrue(laterThread.get().getName().startsWith("strategy-producers-"), "production moved to " + laterThread.get());
+        assertEquals(new StrategyCounts.Snapshot(2, 0, 1, 0), strategy.counts(), "two in place, one handed off");
+        assertTrue(strategy.toString().contains("handedOff=1"), strategy.toString());
     }
 
     @Test
@@ -103,6 +106,7 @@ class ExecutionStrategyTest {
         assertSame(Thread.currentThread(), laterThread.get());
         waitFor(blockingThread);
         assertTrue(blockingThread.get().getName().startsWith("strategy-workers-"), blockingThread.get().getName());
+        assertEquals(new StrategyCounts.Snapshot(2, 0, 0, 1), strategy.counts(), "no idle thread to hand off to: executed");
     }
 
     @Test
@@ -117,8 +121,10 @@ class ExecutionStrategyTest {
                 nonBlocking.set(InvocationContext.isNonBlocking());
                 ran.set(Thread.currentThread());
             }));
-            kind.create(producer, producers, workers).produce();
+            ExecutionStrategy strategy = kind.create(producer, producers, workers);
+            strategy.produce();
             assertSame(Thread.currentThread(), ran.get(), kind.name());
+            assertEquals(new StrategyCounts.Snapshot(0, 1, 0, 0), strategy.counts(), kind.name());
             assertTrue(nonBlocking.get(), kind.name());
             assertEquals(false, InvocationContext.isNonBlocking(), "the mark does not outlive the task");
         }
