@@ -1,8 +1,8 @@
 package io.workbench.iocore.selector;
 
+import io.workbench.iocore.component.Dumpable;
 import io.workbench.iocore.io.Connection;
 import io.workbench.iocore.io.ConnectionFactory;
-import io.workbench.iocore.thread.Dumpable;
 import io.workbench.iocore.thread.ExecutionStrategy;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;

@@ -1,10 +1,10 @@
 package io.workbench.iocore.selector;
 
+import io.workbench.iocore.component.Dumpable;
+import io.workbench.iocore.component.LifeCycle;
 import io.workbench.iocore.io.ConnectionFactory;
 import io.workbench.iocore.thread.BoundedThreadPool;
-import io.workbench.iocore.thread.Dumpable;
 import io.workbench.iocore.thread.ExecutionStrategy;
-import io.workbench.iocore.thread.LifeCycle;
 import io.workbench.iocore.thread.StrategyCounts;
 import io.workbench.iocore.thread.ThreadPool;
 import io.workbench.iocore.thread.VirtualThreadPool;

@@ -1,8 +1,8 @@
 package io.workbench.iocore.selector;
 
+import io.workbench.iocore.component.Dumpable;
+import io.workbench.iocore.component.LifeCycle;
 import io.workbench.iocore.io.ConnectionFactory;
-import io.workbench.iocore.thread.Dumpable;
-import io.workbench.iocore.thread.LifeCycle;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;

@@ -1,5 +1,7 @@
 package io.workbench.iocore.thread;
 
+import io.workbench.iocore.component.Dumpable;
+import io.workbench.iocore.component.LifeCycle;
 import java.util.concurrent.Executor;
 
 /**

@@ -1,5 +1,6 @@
 package io.workbench.iocore.thread;
 
+import io.workbench.iocore.component.Dumpable;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;

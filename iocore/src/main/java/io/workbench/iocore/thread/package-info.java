@@ -4,8 +4,7 @@
  * whether a task produced by a selector runs in place or on a pool
  * ({@link io.workbench.iocore.thread.ProduceExecuteConsume},
  * {@link io.workbench.iocore.thread.AdaptiveExecutionStrategy}) with the lock-free
- * {@link io.workbench.iocore.thread.ProducerState} they share, and the lifecycle
- * ({@link io.workbench.iocore.thread.LifeCycle}, {@link io.workbench.iocore.thread.Dumpable}) of
- * the components that start threads.
+ * {@link io.workbench.iocore.thread.ProducerState} they share and the
+ * {@link io.workbench.iocore.thread.StrategyCounts} of what they did.
  */
 package io.workbench.iocore.thread;

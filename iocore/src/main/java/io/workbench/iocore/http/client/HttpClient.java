@@ -1,12 +1,12 @@
 package io.workbench.iocore.http.client;
 
+import io.workbench.iocore.component.Dumpable;
+import io.workbench.iocore.component.LifeCycle;
 import io.workbench.iocore.http.HttpLimits;
 import io.workbench.iocore.io.ByteBufferPool;
 import io.workbench.iocore.selector.ClientConnector;
 import io.workbench.iocore.selector.ManagedSelector;
 import io.workbench.iocore.selector.SelectorManager;
-import io.workbench.iocore.thread.Dumpable;
-import io.workbench.iocore.thread.LifeCycle;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.workbench.iocore.http.server;
 
+import io.workbench.iocore.component.Dumpable;
+import io.workbench.iocore.component.LifeCycle;
 import io.workbench.iocore.http.HttpLimits;
 import io.workbench.iocore.io.ByteBufferPool;
 import io.workbench.iocore.selector.SelectorManager;
 import io.workbench.iocore.selector.ServerConnector;
-import io.workbench.iocore.thread.Dumpable;
-import io.workbench.iocore.thread.LifeCycle;
 import java.io.IOException;
 import java.util.Objects;
 

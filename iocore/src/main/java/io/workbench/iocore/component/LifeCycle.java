@@ -1,4 +1,4 @@
-package io.workbench.iocore.thread;
+package io.workbench.iocore.component;
 
 import java.io.IOException;
 

@@ -1,4 +1,4 @@
-package io.workbench.iocore.thread;
+package io.workbench.iocore.component;
 
 /**
  * A component that can describe itself and its children as an indented tree, for diagnosis: what
