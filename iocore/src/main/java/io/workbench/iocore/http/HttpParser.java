@@ -11,6 +11,7 @@ import static io.workbench.iocore.http.HttpTokens.VCHAR;
 import static io.workbench.iocore.http.HttpTokens.WS;
 import static io.workbench.iocore.http.HttpTokens.describe;
 
+import io.workbench.iocore.state.Transitions;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -63,7 +64,7 @@ import java.util.Objects;
  *  every state but COMPLETE, FAILED, CLOSED --bad input--> FAILED (for good)
  *  START, COMPLETE --endOfInput()--> CLOSED (for good)
  * </pre>
- * The allowed transitions are data ({@link #NEXT}), checked in the one method that changes the
+ * The allowed transitions are data ({@link #TRANSITIONS}), checked in the one method that changes the
  * state ({@link #moveTo}); a transition the table does not allow is a bug here and fails loudly.
  *
  * <h2>Cost</h2>
@@ -134,46 +135,40 @@ public final class HttpParser {
         MESSAGE_END, COMPLETE, FAILED, CLOSED
     }
 
-    /** For each state (by ordinal), the bit set of the states it may move to. */
-    private static final long[] NEXT = new long[State.values().length];
+    /** The moves the parser may make, by state ordinal. */
+    private static final Transitions TRANSITIONS = Transitions.over(State.class);
 
     static {
-        allow(State.START, State.START_EMPTY_LF, State.METHOD, State.STATUS_VERSION, State.CLOSED);
-        allow(State.START_EMPTY_LF, State.START);
-        allow(State.METHOD, State.TARGET);
-        allow(State.TARGET, State.REQUEST_VERSION);
-        allow(State.REQUEST_VERSION, State.START_LINE_LF);
-        allow(State.STATUS_VERSION, State.STATUS_CODE);
-        allow(State.STATUS_CODE, State.REASON, State.START_LINE_LF);
-        allow(State.REASON, State.START_LINE_LF);
-        allow(State.START_LINE_LF, State.FIELD_START);
-        allow(State.FIELD_START, State.FIELD_NAME, State.SECTION_END_LF);
-        allow(State.FIELD_NAME, State.FIELD_VALUE_OWS);
-        allow(State.FIELD_VALUE_OWS, State.FIELD_VALUE);
-        allow(State.FIELD_VALUE, State.FIELD_LF);
-        allow(State.FIELD_LF, State.FIELD_START);
-        allow(State.SECTION_END_LF, State.CONTENT, State.CONTENT_UNTIL_CLOSE, State.CHUNK_SIZE, State.MESSAGE_END);
-        allow(State.CONTENT, State.MESSAGE_END);
-        allow(State.CONTENT_UNTIL_CLOSE, State.MESSAGE_END);
-        allow(State.CHUNK_SIZE, State.CHUNK_SIZE_WS, State.CHUNK_EXTENSION, State.CHUNK_SIZE_LF);
-        allow(State.CHUNK_SIZE_WS, State.CHUNK_EXTENSION);
-        allow(State.CHUNK_EXTENSION, State.CHUNK_SIZE_LF);
-        allow(State.CHUNK_SIZE_LF, State.CHUNK_DATA, State.FIELD_START);
-        allow(State.CHUNK_DATA, State.CHUNK_DATA_CR);
-        allow(State.CHUNK_DATA_CR, State.CHUNK_DATA_LF);
-        allow(State.CHUNK_DATA_LF, State.CHUNK_SIZE);
-        allow(State.MESSAGE_END, State.COMPLETE);
-        allow(State.COMPLETE, State.START, State.CLOSED);
+        TRANSITIONS.allow(State.START, State.START_EMPTY_LF, State.METHOD, State.STATUS_VERSION, State.CLOSED);
+        TRANSITIONS.allow(State.START_EMPTY_LF, State.START);
+        TRANSITIONS.allow(State.METHOD, State.TARGET);
+        TRANSITIONS.allow(State.TARGET, State.REQUEST_VERSION);
+        TRANSITIONS.allow(State.REQUEST_VERSION, State.START_LINE_LF);
+        TRANSITIONS.allow(State.STATUS_VERSION, State.STATUS_CODE);
+        TRANSITIONS.allow(State.STATUS_CODE, State.REASON, State.START_LINE_LF);
+        TRANSITIONS.allow(State.REASON, State.START_LINE_LF);
+        TRANSITIONS.allow(State.START_LINE_LF, State.FIELD_START);
+        TRANSITIONS.allow(State.FIELD_START, State.FIELD_NAME, State.SECTION_END_LF);
+        TRANSITIONS.allow(State.FIELD_NAME, State.FIELD_VALUE_OWS);
+        TRANSITIONS.allow(State.FIELD_VALUE_OWS, State.FIELD_VALUE);
+        TRANSITIONS.allow(State.FIELD_VALUE, State.FIELD_LF);
+        TRANSITIONS.allow(State.FIELD_LF, State.FIELD_START);
+        TRANSITIONS.allow(State.SECTION_END_LF, State.CONTENT, State.CONTENT_UNTIL_CLOSE, State.CHUNK_SIZE, State.MESSAGE_END);
+        TRANSITIONS.allow(State.CONTENT, State.MESSAGE_END);
+        TRANSITIONS.allow(State.CONTENT_UNTIL_CLOSE, State.MESSAGE_END);
+        TRANSITIONS.allow(State.CHUNK_SIZE, State.CHUNK_SIZE_WS, State.CHUNK_EXTENSION, State.CHUNK_SIZE_LF);
+        TRANSITIONS.allow(State.CHUNK_SIZE_WS, State.CHUNK_EXTENSION);
+        TRANSITIONS.allow(State.CHUNK_EXTENSION, State.CHUNK_SIZE_LF);
+        TRANSITIONS.allow(State.CHUNK_SIZE_LF, State.CHUNK_DATA, State.FIELD_START);
+        TRANSITIONS.allow(State.CHUNK_DATA, State.CHUNK_DATA_CR);
+        TRANSITIONS.allow(State.CHUNK_DATA_CR, State.CHUNK_DATA_LF);
+        TRANSITIONS.allow(State.CHUNK_DATA_LF, State.CHUNK_SIZE);
+        TRANSITIONS.allow(State.MESSAGE_END, State.COMPLETE);
+        TRANSITIONS.allow(State.COMPLETE, State.START, State.CLOSED);
         for (State state : State.values()) {
             if (state != State.COMPLETE && state != State.FAILED && state != State.CLOSED) {
-                allow(state, State.FAILED);
+                TRANSITIONS.allow(state, State.FAILED);
             }
-        }
-    }
-
-    private static void allow(State from, State... to) {
-        for (State next : to) {
-            NEXT[from.ordinal()] |= 1L << next.ordinal();
         }
     }
 
@@ -1107,10 +1102,10 @@ public final class HttpParser {
         }
     }
 
-    /** The one place the state changes, checked against {@link #NEXT}. */
+    /** The one place the state changes, checked against {@link #TRANSITIONS}. */
     private void moveTo(State next) {
         State current = state;
-        boolean allowed = (NEXT[current.ordinal()] & 1L << next.ordinal()) != 0;
+        boolean allowed = TRANSITIONS.allows(current.ordinal(), next.ordinal());
         if (DEBUG) {
             LOG.log(System.Logger.Level.DEBUG, "{0}{1}{2} {3}", current, allowed ? "-->" : "!->", next, this);
         }

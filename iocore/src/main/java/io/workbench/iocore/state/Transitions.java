@@ -25,10 +25,24 @@ public final class Transitions {
         this.successors = new int[names.length];
     }
 
+    /** A table over an enum's constants, each state's int value being its ordinal. */
+    public static <E extends Enum<E>> Transitions over(Class<E> states) {
+        return new Transitions(Arrays.stream(states.getEnumConstants()).map(Enum::name).toArray(String[]::new));
+    }
+
     /** Allows the moves from one state to each of the others given; for the static initialiser only. */
     public Transitions allow(int from, int... to) {
         for (int state : to) {
             successors[index(from)] |= 1 << index(state);
+        }
+        return this;
+    }
+
+    /** {@link #allow(int, int...)} for a table made {@link #over} an enum. */
+    @SafeVarargs
+    public final <E extends Enum<E>> Transitions allow(E from, E... to) {
+        for (E state : to) {
+            allow(from.ordinal(), state.ordinal());
         }
         return this;
     }

@@ -17,6 +17,21 @@ class TransitionsTest {
             .allow(OFF, ON, BROKEN)
             .allow(ON, OFF, BROKEN);
 
+    enum Door { OPEN, CLOSED, LOCKED }
+
+    @Test
+    void aTableOverAnEnumNamesItsConstantsAndTakesThemAsStates() {
+        Transitions door = Transitions.over(Door.class)
+                .allow(Door.OPEN, Door.CLOSED)
+                .allow(Door.CLOSED, Door.OPEN, Door.LOCKED);
+        assertTrue(door.allows(Door.CLOSED.ordinal(), Door.LOCKED.ordinal()));
+        assertFalse(door.allows(Door.OPEN.ordinal(), Door.LOCKED.ordinal()));
+        assertEquals("LOCKED", door.name(Door.LOCKED.ordinal()));
+        IllegalStateException x = assertThrows(IllegalStateException.class,
+                () -> door.check(Door.LOCKED.ordinal(), Door.OPEN.ordinal(), "Door@1"));
+        assertTrue(x.getMessage().contains("LOCKED !-> OPEN"), x.getMessage());
+    }
+
     @Test
     void allowsOnlyTheMovesDrawn() {
         assertTrue(table.allows(OFF, ON));
