@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# hello-compare.sh: the hello comparison of issue 5 in one go. Start every server with
+# hello-compare.sh: iocore's hello comparison against Jetty core and Netty in one go. Start every server with
 # `./workbench target` pinned to CPU 0 (each on its own port; an idle JVM costs its neighbours
 # nothing), warm each up in turn, then measure /hello with wrk pinned to CPU 1 in interleaved
 # rounds (round r visits every server, starting one further each round), so that whatever else

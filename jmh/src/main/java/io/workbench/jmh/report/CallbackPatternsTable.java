@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * The CallbackPatternsBenchmark part of a report: its {@code task} and {@code deepestStack}
- * results joined per (pattern, operations, synchronous share), then the targets of issue 4, each
- * with what was measured and a verdict.
+ * results joined per (pattern, operations, synchronous share), then the targets set for the
+ * callback core, each with what was measured and a verdict.
  */
 final class CallbackPatternsTable {
 
@@ -150,7 +150,7 @@ final class CallbackPatternsTable {
         if (lines.isEmpty()) {
             return;
         }
-        out.append("Targets (issue 4):\n\n");
+        out.append("Targets set for the callback core:\n\n");
         out.append("| target | measured | verdict |\n");
         out.append("|---|---|---|\n");
         for (String[] line : lines) {

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 /**
  * Turns one JMH JSON run into the Markdown the README quotes: a header saying when, where and by
  * which command it ran; the callback patterns as a table (pattern x parameters -> tasks/s ± error,
- * ns per write, bytes per task, deepest stack) followed by every target of issue 4 with its
+ * ns per write, bytes per task, deepest stack) followed by every target set for the callback core with its
  * verdict; and a plain table for every other benchmark.
  *
  * <pre>

@@ -4,7 +4,7 @@
  * all driving the same {@link io.workbench.iocore.callback.pattern.SimulatedChannel}, so that tests
  * and benchmarks see the patterns differ only in how they react to a completion.
  *
- * <p>The dilemma they answer (seed 003): when a write completes inside the call that started it,
+ * <p>The dilemma they answer (the one Jetty's iterating-callback article describes): when a write completes inside the call that started it,
  * either the completion runs the next write right there (fast, but the stack grows with every
  * operation) or it is handed to another thread (constant stack, but a thread hop per operation).
  * Naive recursion and always-dispatch are the two extremes; depth-counted recursion (Jetty 8's
