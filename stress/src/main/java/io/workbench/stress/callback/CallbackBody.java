@@ -4,9 +4,10 @@ import io.workbench.iocore.callback.IteratingCallback.Action;
 
 /**
  * The body of a test's callback: its {@code process()} and its hooks. The real callback and every
- * mutant delegate to it, so one jcstress test drives any of them the same way.
+ * mutant delegate to it, so one jcstress test drives any of them the same way. Public, as the
+ * drivers of the generated copies live in other packages.
  */
-interface CallbackBody {
+public interface CallbackBody {
 
     Action process();
 

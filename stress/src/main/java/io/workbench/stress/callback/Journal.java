@@ -1,7 +1,6 @@
 package io.workbench.stress.callback;
 
 import io.workbench.iocore.callback.IteratingCallback;
-import io.workbench.stress.callback.mutant.IteratingCallbackMutant;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.StringJoiner;
@@ -221,7 +220,8 @@ final class Journal {
         if (cause instanceof NamedFailure named) {
             return named.getMessage();
         }
-        if (cause instanceof IteratingCallback.ClosedException || cause instanceof IteratingCallbackMutant.ClosedException) {
+        // The real class's ClosedException, or a generated copy's own (same simple name, another package).
+        if (cause instanceof IteratingCallback.ClosedException || cause.getClass().getSimpleName().equals("ClosedException")) {
             return "closed";
         }
         return cause.getClass().getSimpleName();

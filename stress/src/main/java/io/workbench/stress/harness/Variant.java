@@ -1,5 +1,9 @@
 package io.workbench.stress.harness;
 
+import io.workbench.stress.build.MutantGenerator;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Objects;
 
 /**
@@ -28,10 +32,12 @@ public final class Variant<B extends Enum<B> & Bug> {
 
     private static final char SEPARATOR = '/';
 
+    private final Class<B> bugs;
     private final boolean real;
     private final B bug;
 
-    private Variant(boolean real, B bug) {
+    private Variant(Class<B> bugs, boolean real, B bug) {
+        this.bugs = bugs;
         this.real = real;
         this.bug = bug;
     }
@@ -44,7 +50,7 @@ public final class Variant<B extends Enum<B> & Bug> {
     static <B extends Enum<B> & Bug> Variant<B> parse(String value, String machine, Class<B> bugs) {
         Objects.requireNonNull(machine, "machine");
         if (value == null || value.isEmpty() || value.equals(NONE)) {
-            return new Variant<>(true, null);
+            return new Variant<>(bugs, true, null);
         }
         String mine = null;
         for (String entry : value.split(String.valueOf(LIST_SEPARATOR))) {
@@ -58,16 +64,16 @@ public final class Variant<B extends Enum<B> & Bug> {
             }
         }
         if (mine == null) {
-            return new Variant<>(true, null);
+            return new Variant<>(bugs, true, null);
         }
         int separator = mine.indexOf(SEPARATOR);
         if (separator < 0) {
-            return new Variant<>(false, null);
+            return new Variant<>(bugs, false, null);
         }
         String bugName = mine.substring(separator + 1);
         for (B candidate : bugs.getEnumConstants()) {
             if (candidate.name().equals(bugName)) {
-                return new Variant<>(false, candidate);
+                return new Variant<>(bugs, false, candidate);
             }
         }
         throw new IllegalArgumentException(PROPERTY + "=" + value + ": " + machine + " has no bug " + bugName);
@@ -86,6 +92,45 @@ public final class Variant<B extends Enum<B> & Bug> {
     /** @return the bug of the mutant copy; null for the real implementation and for the control copy */
     public B bug() {
         return bug;
+    }
+
+    /**
+     * The constructor of {@code driver}'s twin beside the selected copy, or null for the real
+     * implementation. The build generates each copy of a machine (the control and each mutant) into
+     * a package of its own under the package of the machine's bug enum, and beside it a copy of each
+     * class that drives the real machine, rewritten to drive the copy instead
+     * ({@link MutantGenerator}); this finds that twin. Look it up once per VM and keep it in a
+     * static final field, where the JIT treats it as a constant.
+     *
+     * @param driver     the class that drives the real machine
+     * @param parameters the types of the constructor's parameters
+     * @throws IllegalStateException if the build generated no such twin
+     */
+    public MethodHandle copyDriver(Class<?> driver, Class<?>... parameters) {
+        if (real) {
+            return null;
+        }
+        String name = MutantGenerator.copyPackage(bugs.getPackageName(), bug == null ? null : bug.name())
+                + "." + driver.getSimpleName();
+        try {
+            Class<?> twin = Class.forName(name, true, driver.getClassLoader());
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(twin, MethodHandles.lookup());
+            return lookup.findConstructor(twin, MethodType.methodType(void.class, parameters))
+                    .asType(MethodType.methodType(Object.class, parameters));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("no generated twin " + name + " of " + driver.getName() + " for the " + this, e);
+        }
+    }
+
+    /** What {@link MethodHandle#invoke} of a {@link #copyDriver} threw, unchecked. */
+    public static RuntimeException copyFailed(Throwable thrown) {
+        if (thrown instanceof RuntimeException r) {
+            return r;
+        }
+        if (thrown instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException("the copy's driver failed", thrown);
     }
 
     @Override

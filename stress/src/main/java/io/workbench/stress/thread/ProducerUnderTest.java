@@ -1,78 +1,33 @@
 package io.workbench.stress.thread;
 
-import io.workbench.iocore.thread.ProducerState;
 import io.workbench.stress.harness.Variant;
 import io.workbench.stress.thread.mutant.ProducerBug;
-import io.workbench.stress.thread.mutant.ProducerStateMutant;
+import java.lang.invoke.MethodHandle;
 
 /**
  * The API of the execution strategies' producer state as the race tests drive it, which is the
- * API the strategies use: iocore's {@link ProducerState}, or a mutant copy. Which one a VM creates
- * is chosen once, by {@link Variant}.
+ * API the strategies use: iocore's ProducerState through {@link RealProducer}, or a generated copy
+ * (the control or a mutant) through RealProducer's twin beside it. Which one a VM creates is chosen
+ * once, by {@link Variant}. Public, as the twins live in other packages.
  */
-interface ProducerUnderTest {
+public interface ProducerUnderTest {
 
     /** What this VM runs: the real ProducerState unless the harness selected a copy. */
     Variant<ProducerBug> VARIANT = Variant.selected(ProducerBug.MACHINE, ProducerBug.class);
 
+    /** The constructor of RealProducer's twin beside the selected copy; null for the real one. */
+    MethodHandle COPY = VARIANT.copyDriver(RealProducer.class);
+
     /** A new producer state of the selected variant. */
     static ProducerUnderTest create() {
         if (VARIANT.isReal()) {
-            ProducerState real = new ProducerState();
-            return new ProducerUnderTest() {
-                @Override
-                public boolean tryProduce() {
-                    return real.tryProduce();
-                }
-
-                @Override
-                public boolean tryIdle() {
-                    return real.tryIdle();
-                }
-
-                @Override
-                public void handOff() {
-                    real.handOff();
-                }
-
-                @Override
-                public void resumeHandedOff() {
-                    real.resumeHandedOff();
-                }
-
-                @Override
-                public int get() {
-                    return real.get();
-                }
-            };
+            return new RealProducer();
         }
-        ProducerStateMutant copy = new ProducerStateMutant(VARIANT.bug());
-        return new ProducerUnderTest() {
-            @Override
-            public boolean tryProduce() {
-                return copy.tryProduce();
-            }
-
-            @Override
-            public boolean tryIdle() {
-                return copy.tryIdle();
-            }
-
-            @Override
-            public void handOff() {
-                copy.handOff();
-            }
-
-            @Override
-            public void resumeHandedOff() {
-                copy.resumeHandedOff();
-            }
-
-            @Override
-            public int get() {
-                return copy.get();
-            }
-        };
+        try {
+            return (ProducerUnderTest) COPY.invoke();
+        } catch (Throwable e) {
+            throw Variant.copyFailed(e);
+        }
     }
 
     boolean tryProduce();

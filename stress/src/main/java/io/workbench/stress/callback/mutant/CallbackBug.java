@@ -3,9 +3,11 @@ package io.workbench.stress.callback.mutant;
 import io.workbench.stress.harness.Bug;
 
 /**
- * The bugs {@link IteratingCallbackMutant} can be built with, one per mutant. Each is a mistake a
- * careful engineer could make in a lock-free state machine; the comment at each spot in the copy
- * that a bug changes starts with its name.
+ * The bugs of iocore's IteratingCallback, one per mutant. Each is a mistake a careful engineer
+ * could make in a lock-free state machine. A mutant is the current IteratingCallback with the
+ * edits of its bug in {@code src/main/mutants/IteratingCallback.mutants}, generated at build time
+ * into the sub-package named after the bug; the comment at each spot an edit changes starts with
+ * the bug's name.
  */
 public enum CallbackBug implements Bug {
 

@@ -1,6 +1,5 @@
 package io.workbench.stress.io.fill;
 
-import io.workbench.iocore.io.FillInterest;
 import io.workbench.stress.io.ActorTags;
 import io.workbench.stress.io.NamedFailure;
 import io.workbench.stress.io.RecordingCallback;
@@ -163,7 +162,7 @@ public final class FillRace {
     }
 
     /** The endpoint's side: counts, per thread, the requests for read interest (OP_READ). */
-    private final class CountingTarget implements FillInterest.Target {
+    private final class CountingTarget implements FillUnderTest.Endpoint {
         @Override
         public void registerInterest() {
             switch (tags.current()) {

@@ -1,69 +1,40 @@
 package io.workbench.stress.io.fill;
 
 import io.workbench.iocore.callback.Callback;
-import io.workbench.iocore.io.FillInterest;
 import io.workbench.stress.harness.Variant;
 import io.workbench.stress.io.fill.mutant.FillInterestBug;
-import io.workbench.stress.io.fill.mutant.FillInterestMutant;
+import java.lang.invoke.MethodHandle;
 
 /**
  * The API of a fill interest as the race tests drive it, which is the API an endpoint uses:
- * iocore's {@link FillInterest}, or a mutant copy. Which one a VM creates is chosen once, by
- * {@link Variant}.
+ * iocore's FillInterest through {@link RealFill}, or a generated copy (the control or a mutant)
+ * through RealFill's twin beside it. Which one a VM creates is chosen once, by {@link Variant}.
+ * Public, as the twins live in other packages.
  */
-interface FillUnderTest {
+public interface FillUnderTest {
 
     /** What this VM runs: the real FillInterest unless the harness selected a copy. */
     Variant<FillInterestBug> VARIANT = Variant.selected(FillInterestBug.MACHINE, FillInterestBug.class);
 
-    /** A new fill interest of the selected variant over {@code target}. */
-    static FillUnderTest create(FillInterest.Target target) {
+    /** The constructor of RealFill's twin beside the selected copy; null for the real one. */
+    MethodHandle COPY = VARIANT.copyDriver(RealFill.class, Endpoint.class);
+
+    /** A new fill interest of the selected variant over {@code endpoint}. */
+    static FillUnderTest create(Endpoint endpoint) {
         if (VARIANT.isReal()) {
-            FillInterest real = new FillInterest(target);
-            return new FillUnderTest() {
-                @Override
-                public void register(Callback callback) {
-                    real.register(callback);
-                }
-
-                @Override
-                public boolean fillable() {
-                    return real.fillable();
-                }
-
-                @Override
-                public boolean onFail(Throwable cause) {
-                    return real.onFail(cause);
-                }
-
-                @Override
-                public boolean isInterested() {
-                    return real.isInterested();
-                }
-            };
+            return new RealFill(endpoint);
         }
-        FillInterestMutant copy = new FillInterestMutant(VARIANT.bug(), target);
-        return new FillUnderTest() {
-            @Override
-            public void register(Callback callback) {
-                copy.register(callback);
-            }
+        try {
+            return (FillUnderTest) COPY.invoke(endpoint);
+        } catch (Throwable e) {
+            throw Variant.copyFailed(e);
+        }
+    }
 
-            @Override
-            public boolean fillable() {
-                return copy.fillable();
-            }
-
-            @Override
-            public boolean onFail(Throwable cause) {
-                return copy.onFail(cause);
-            }
-
-            @Override
-            public boolean isInterested() {
-                return copy.isInterested();
-            }
-        };
+    /** What the fill interest needs from its endpoint: FillInterest.Target's method, for the real class and every copy. */
+    @FunctionalInterface
+    interface Endpoint {
+        void registerInterest() throws Exception;
     }
 
     void register(Callback callback);

@@ -1,80 +1,43 @@
 package io.workbench.stress.io.write;
 
 import io.workbench.iocore.callback.Callback;
-import io.workbench.iocore.io.WriteFlusher;
 import io.workbench.stress.harness.Variant;
 import io.workbench.stress.io.write.mutant.WriteFlusherBug;
-import io.workbench.stress.io.write.mutant.WriteFlusherMutant;
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
 
 /**
  * The API of a write flusher as the race tests drive it, which is the API an endpoint uses:
- * iocore's {@link WriteFlusher}, or a mutant copy. Which one a VM creates is chosen once, by
- * {@link Variant}.
+ * iocore's WriteFlusher through {@link RealFlusher}, or a generated copy (the control or a mutant)
+ * through RealFlusher's twin beside it. Which one a VM creates is chosen once, by {@link Variant}.
+ * Public, as the twins live in other packages.
  */
-interface FlusherUnderTest {
+public interface FlusherUnderTest {
 
     /** What this VM runs: the real WriteFlusher unless the harness selected a copy. */
     Variant<WriteFlusherBug> VARIANT = Variant.selected(WriteFlusherBug.MACHINE, WriteFlusherBug.class);
 
-    /** A new flusher of the selected variant over {@code target}. */
-    static FlusherUnderTest create(WriteFlusher.Target target) {
+    /** The constructor of RealFlusher's twin beside the selected copy; null for the real one. */
+    MethodHandle COPY = VARIANT.copyDriver(RealFlusher.class, Endpoint.class);
+
+    /** A new flusher of the selected variant over {@code endpoint}. */
+    static FlusherUnderTest create(Endpoint endpoint) {
         if (VARIANT.isReal()) {
-            WriteFlusher real = new WriteFlusher(target);
-            return new FlusherUnderTest() {
-                @Override
-                public void write(Callback callback, ByteBuffer... buffers) {
-                    real.write(callback, buffers);
-                }
-
-                @Override
-                public void completeWrite() {
-                    real.completeWrite();
-                }
-
-                @Override
-                public boolean onFail(Throwable cause) {
-                    return real.onFail(cause);
-                }
-
-                @Override
-                public int getState() {
-                    return real.getState();
-                }
-
-                @Override
-                public Throwable getFailure() {
-                    return real.getFailure();
-                }
-            };
+            return new RealFlusher(endpoint);
         }
-        WriteFlusherMutant copy = new WriteFlusherMutant(VARIANT.bug(), target);
-        return new FlusherUnderTest() {
-            @Override
-            public void write(Callback callback, ByteBuffer... buffers) {
-                copy.write(callback, buffers);
-            }
+        try {
+            return (FlusherUnderTest) COPY.invoke(endpoint);
+        } catch (Throwable e) {
+            throw Variant.copyFailed(e);
+        }
+    }
 
-            @Override
-            public void completeWrite() {
-                copy.completeWrite();
-            }
+    /** What the flusher needs from its endpoint: WriteFlusher.Target's methods, for the real class and every copy. */
+    interface Endpoint {
+        boolean flush(ByteBuffer[] buffers) throws IOException;
 
-            @Override
-            public boolean onFail(Throwable cause) {
-                return copy.onFail(cause);
-            }
-
-            @Override
-            public int getState() {
-                return copy.getState();
-            }
-
-            @Override
-            public Throwable getFailure() {
-                return copy.getFailure();
-            }
-        };
+        void onIncompleteFlush();
     }
 
     void write(Callback callback, ByteBuffer... buffers);

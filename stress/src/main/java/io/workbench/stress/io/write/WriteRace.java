@@ -208,7 +208,7 @@ public final class WriteRace {
     }
 
     /** The socket: answers flushes from the script and watches how the flusher calls it. */
-    private final class ScriptedTarget implements WriteFlusher.Target {
+    private final class ScriptedTarget implements FlusherUnderTest.Endpoint {
 
         @Override
         public boolean flush(ByteBuffer[] given) {

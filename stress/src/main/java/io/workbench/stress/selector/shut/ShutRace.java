@@ -30,7 +30,7 @@ public final class ShutRace {
 
     /** shutdownOutput(): shuts the channel's output once, and closes if the input was shut. */
     public void shutdownOutput() {
-        OutputShut todo = word.outputShutdown();
+        OutputShut todo = OutputShut.valueOf(word.outputShutdown());
         if (todo == OutputShut.NOTHING) {
             return;
         }

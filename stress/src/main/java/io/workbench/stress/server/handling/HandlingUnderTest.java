@@ -1,68 +1,33 @@
 package io.workbench.stress.server.handling;
 
-import io.workbench.iocore.http.server.HandlingState;
 import io.workbench.stress.harness.Variant;
 import io.workbench.stress.server.handling.mutant.HandlingBug;
-import io.workbench.stress.server.handling.mutant.HandlingStateMutant;
+import java.lang.invoke.MethodHandle;
 
 /**
  * The API of the server connection's handling state as the race tests drive it, which is the API
- * the connection uses: iocore's {@link HandlingState}, or a mutant copy. Which one a VM creates is
- * chosen once, by {@link Variant}.
+ * the connection uses: iocore's HandlingState through {@link RealHandling}, or a generated copy
+ * (the control or a mutant) through RealHandling's twin beside it. Which one a VM creates is chosen
+ * once, by {@link Variant}. Public, as the twins live in other packages.
  */
-interface HandlingUnderTest {
+public interface HandlingUnderTest {
 
     /** What this VM runs: the real HandlingState unless the harness selected a copy. */
     Variant<HandlingBug> VARIANT = Variant.selected(HandlingBug.MACHINE, HandlingBug.class);
 
+    /** The constructor of RealHandling's twin beside the selected copy; null for the real one. */
+    MethodHandle COPY = VARIANT.copyDriver(RealHandling.class);
+
     /** A new handling state of the selected variant, IDLE. */
     static HandlingUnderTest create() {
         if (VARIANT.isReal()) {
-            HandlingState real = new HandlingState();
-            return new HandlingUnderTest() {
-                @Override
-                public void dispatch() {
-                    real.dispatch();
-                }
-
-                @Override
-                public boolean handled() {
-                    return real.handled();
-                }
-
-                @Override
-                public boolean completed() {
-                    return real.completed();
-                }
-
-                @Override
-                public int get() {
-                    return real.get();
-                }
-            };
+            return new RealHandling();
         }
-        HandlingStateMutant copy = new HandlingStateMutant(VARIANT.bug());
-        return new HandlingUnderTest() {
-            @Override
-            public void dispatch() {
-                copy.dispatch();
-            }
-
-            @Override
-            public boolean handled() {
-                return copy.handled();
-            }
-
-            @Override
-            public boolean completed() {
-                return copy.completed();
-            }
-
-            @Override
-            public int get() {
-                return copy.get();
-            }
-        };
+        try {
+            return (HandlingUnderTest) COPY.invoke();
+        } catch (Throwable e) {
+            throw Variant.copyFailed(e);
+        }
     }
 
     void dispatch();

@@ -1,58 +1,33 @@
 package io.workbench.stress.thread.pool;
 
-import io.workbench.iocore.thread.ThreadCount;
 import io.workbench.stress.harness.Variant;
 import io.workbench.stress.thread.pool.mutant.ThreadCountBug;
-import io.workbench.stress.thread.pool.mutant.ThreadCountMutant;
+import java.lang.invoke.MethodHandle;
 
 /**
  * The pool's thread count as the race tests drive it, through the calls BoundedThreadPool makes:
- * iocore's {@link ThreadCount}, or a mutant copy. Which one a VM creates is chosen once, by
- * {@link Variant}.
+ * iocore's ThreadCount through {@link RealCount}, or a generated copy (the control or a mutant)
+ * through RealCount's twin beside it. Which one a VM creates is chosen once, by {@link Variant}.
+ * Public, as the twins live in other packages.
  */
-interface CountUnderTest {
+public interface CountUnderTest {
 
     /** What this VM runs: the real ThreadCount unless the harness selected a copy. */
     Variant<ThreadCountBug> VARIANT = Variant.selected(ThreadCountBug.MACHINE, ThreadCountBug.class);
 
+    /** The constructor of RealCount's twin beside the selected copy; null for the real one. */
+    MethodHandle COPY = VARIANT.copyDriver(RealCount.class, int.class, int.class);
+
     /** A new count of the selected variant, at zero. */
     static CountUnderTest create(int min, int max) {
         if (VARIANT.isReal()) {
-            ThreadCount real = new ThreadCount(min, max);
-            return new CountUnderTest() {
-                @Override
-                public boolean tryStart() {
-                    return real.tryStart(true);
-                }
-
-                @Override
-                public boolean tryRetire() {
-                    return real.tryRetire(true);
-                }
-
-                @Override
-                public int get() {
-                    return real.get();
-                }
-            };
+            return new RealCount(min, max);
         }
-        ThreadCountMutant copy = new ThreadCountMutant(VARIANT.bug(), min, max);
-        return new CountUnderTest() {
-            @Override
-            public boolean tryStart() {
-                return copy.tryStart(true);
-            }
-
-            @Override
-            public boolean tryRetire() {
-                return copy.tryRetire(true);
-            }
-
-            @Override
-            public int get() {
-                return copy.get();
-            }
-        };
+        try {
+            return (CountUnderTest) COPY.invoke(min, max);
+        } catch (Throwable e) {
+            throw Variant.copyFailed(e);
+        }
     }
 
     /** A running pool wants a thread: @return true if one was counted and must be started */
