@@ -1,9 +1,8 @@
 package io.workbench.stress.client.queue;
 
-import io.workbench.iocore.http.client.ExchangeQueueAccess;
 import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.iocore.http.client.HttpExchange;
-import io.workbench.iocore.http.client.HttpExchangeAccess;
+import io.workbench.stress.client.ExchangeSlots;
 import io.workbench.stress.client.RecordingListener;
 import io.workbench.stress.harness.RaceWindow;
 
@@ -39,11 +38,11 @@ public final class QueueRace {
         }
         HttpExchange slot = queue.slot(seq);
         fillTakesAWhile();
-        HttpExchangeAccess.prepare(slot, seq, listener);
-        HttpExchangeAccess.publish(slot, seq);
+        ExchangeSlots.prepare(slot, seq, listener);
+        ExchangeSlots.publish(slot, seq);
         if (queue.isClosed()) {
             // As the connection does: the closing thread may have looked at the slot before it was published.
-            HttpExchangeAccess.fail(slot, seq, queue.closeFailure());
+            ExchangeSlots.fail(slot, seq, queue.closeFailure());
         }
         return "accepted";
     }
@@ -55,8 +54,8 @@ public final class QueueRace {
         queue.close(CLOSE_FAILURE);
         for (long seq = answered; seq < claimed; seq++) {
             HttpExchange slot = queue.slot(seq);
-            if (HttpExchangeAccess.isActive(slot, seq)) {
-                HttpExchangeAccess.fail(slot, seq, CLOSE_FAILURE);
+            if (ExchangeSlots.isActive(slot, seq)) {
+                ExchangeSlots.fail(slot, seq, CLOSE_FAILURE);
             }
         }
     }
@@ -89,10 +88,7 @@ public final class QueueRace {
         RaceWindow.spin(RaceWindow.WIDEN_SPINS);
     }
 
-    private static String refusal(long seq) {
-        if (seq == ExchangeQueueAccess.FULL) {
-            return "FULL";
-        }
-        return seq == ExchangeQueueAccess.REFUSED_SHUT ? "REFUSED_SHUT" : "REFUSED_CLOSED";
+    private String refusal(long seq) {
+        return queue.refusal(seq);
     }
 }

@@ -1,125 +1,43 @@
 package io.workbench.stress.client.queue;
 
-import io.workbench.iocore.http.client.ExchangeQueueAccess;
 import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.iocore.http.client.HttpExchange;
 import io.workbench.stress.client.queue.mutant.ExchangeQueueBug;
-import io.workbench.stress.client.queue.mutant.ExchangeQueueMutant;
 import io.workbench.stress.harness.Variant;
+import java.lang.invoke.MethodHandle;
 
 /**
  * The API of a client connection's exchange queue as the race tests drive it, which is the API
- * {@code HttpClientConnection} uses: iocore's {@code ExchangeQueue} (through
- * {@link ExchangeQueueAccess}, as it is package-private), or a mutant copy. Which one a VM creates
- * is chosen once, by {@link Variant}.
+ * {@code HttpClientConnection} uses: iocore's package-private ExchangeQueue through
+ * {@link RealQueue}, or a generated copy (the control or a mutant) through RealQueue's twin beside
+ * it. Which one a VM creates is chosen once, by {@link Variant}. Public, as the twins live in
+ * other packages.
  */
-interface QueueUnderTest {
+public interface QueueUnderTest {
 
     /** What this VM runs: the real ExchangeQueue unless the harness selected a copy. */
     Variant<ExchangeQueueBug> VARIANT = Variant.selected(ExchangeQueueBug.MACHINE, ExchangeQueueBug.class);
 
-    /** A new queue of the selected variant. */
+    /** The constructor of RealQueue's twin beside the selected copy; null for the real one. */
+    MethodHandle COPY = VARIANT.copyDriver(RealQueue.class, int.class);
+
+    /** A new queue of the selected variant, of real slots. */
     static QueueUnderTest create(int maxInFlight) {
         if (VARIANT.isReal()) {
-            ExchangeQueueAccess real = new ExchangeQueueAccess(maxInFlight);
-            return new QueueUnderTest() {
-                @Override
-                public long claim(boolean last) {
-                    return real.claim(last);
-                }
-
-                @Override
-                public long shut() {
-                    return real.shut();
-                }
-
-                @Override
-                public void close(HttpClientException failure) {
-                    real.close(failure);
-                }
-
-                @Override
-                public boolean isClosed() {
-                    return real.isClosed();
-                }
-
-                @Override
-                public HttpClientException closeFailure() {
-                    return real.closeFailure();
-                }
-
-                @Override
-                public long claimed() {
-                    return real.claimed();
-                }
-
-                @Override
-                public long answered() {
-                    return real.answered();
-                }
-
-                @Override
-                public HttpExchange slot(long seq) {
-                    return real.slot(seq);
-                }
-
-                @Override
-                public String admission() {
-                    return real.admission();
-                }
-            };
+            return new RealQueue(maxInFlight);
         }
-        ExchangeQueueMutant copy = new ExchangeQueueMutant(maxInFlight, VARIANT.bug());
-        return new QueueUnderTest() {
-            @Override
-            public long claim(boolean last) {
-                return copy.claim(last);
-            }
-
-            @Override
-            public long shut() {
-                return copy.shut();
-            }
-
-            @Override
-            public void close(HttpClientException failure) {
-                copy.close(failure);
-            }
-
-            @Override
-            public boolean isClosed() {
-                return copy.isClosed();
-            }
-
-            @Override
-            public HttpClientException closeFailure() {
-                return copy.closeFailure();
-            }
-
-            @Override
-            public long claimed() {
-                return copy.claimed();
-            }
-
-            @Override
-            public long answered() {
-                return copy.answered();
-            }
-
-            @Override
-            public HttpExchange slot(long seq) {
-                return copy.slot(seq);
-            }
-
-            @Override
-            public String admission() {
-                return copy.admission();
-            }
-        };
+        try {
+            return (QueueUnderTest) COPY.invoke(maxInFlight);
+        } catch (Throwable e) {
+            throw Variant.copyFailed(e);
+        }
     }
 
     /** @return the sequence number, or FULL, REFUSED_SHUT or REFUSED_CLOSED (negative) */
     long claim(boolean last);
+
+    /** @return the name of the refusal a negative {@link #claim} returned: FULL, REFUSED_SHUT or REFUSED_CLOSED */
+    String refusal(long seq);
 
     long shut();
 
