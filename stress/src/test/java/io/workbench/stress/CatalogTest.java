@@ -1,16 +1,24 @@
 package io.workbench.stress;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.workbench.stress.build.MutantGenerator.Script;
 import io.workbench.stress.harness.Bug;
 import io.workbench.stress.harness.Machine;
 import io.workbench.stress.harness.Mutant;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jcstress.infra.runners.TestList;
 
@@ -67,6 +75,33 @@ class CatalogTest {
             assertEquals(declared, machine.mutants().stream().map(Mutant::bug).toList(),
                     machine.name() + ": register every bug, once, in declaration order");
         }
+    }
+
+    @Test
+    void everyMutantIsGeneratedFromItsMachinesScriptAndEveryScriptedOneIsRegistered() throws IOException {
+        Map<String, Script> scripts = new HashMap<>();
+        try (Stream<Path> files = Files.list(Path.of("src/main/mutants"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".mutants")).toList()) {
+                Script script = Script.parse(file.getFileName().toString(), Files.readString(file));
+                assertEquals(script.machine() + ".mutants", file.getFileName().toString(), "a script is named after its machine");
+                scripts.put(script.machine(), script);
+            }
+        }
+        for (Machine machine : Catalog.MACHINES) {
+            Script script = scripts.remove(machine.name());
+            assertTrue(script != null, () -> machine.name() + " has no script in src/main/mutants");
+            Class<?> bugs = ((Enum<?>) machine.mutants().get(0).bug()).getDeclaringClass();
+            assertEquals(bugs.getPackageName(), script.packageName(),
+                    machine.name() + "'s copies go beside its bug enum, where the harness looks for them");
+            assertEquals(machine.mutants().stream().map(m -> m.bug().name()).toList(), List.copyOf(script.mutants().keySet()),
+                    machine.name() + ": the script has one mutant per registered bug, in the same order");
+            String simpleName = script.className().substring(script.className().lastIndexOf('.') + 1);
+            for (String bug : Stream.concat(Stream.of((String) null), script.mutants().keySet().stream()).toList()) {
+                String copy = script.packageOf(bug) + "." + simpleName;
+                assertDoesNotThrow(() -> Class.forName(copy, false, getClass().getClassLoader()), copy + " was not generated");
+            }
+        }
+        assertTrue(scripts.isEmpty(), () -> "scripts of machines the catalog does not register: " + scripts.keySet());
     }
 
     @Test
