@@ -101,26 +101,41 @@ public final class MutantGenerator {
             files = list.filter(p -> p.getFileName().toString().endsWith(".mutants")).sorted().toList();
         }
         int written = 0;
+        List<String> failures = new ArrayList<>();
         for (Path file : files) {
-            Script script = Script.parse(file.getFileName().toString(), Files.readString(file, StandardCharsets.UTF_8));
-            Path source = machineSources.resolve(script.className().replace('.', '/') + ".java");
-            if (!Files.isRegularFile(source)) {
-                throw new EditFailure(script.machine() + ": the class to copy is not at " + source);
+            try {
+                written += generate(file, machineSources, driverSources, out);
+            } catch (EditFailure e) {
+                failures.add(e.getMessage());
             }
-            Map<String, String> drivers = new LinkedHashMap<>();
-            for (String driver : script.drivers()) {
-                Path path = driverSources.resolve(driver.replace('.', '/') + ".java");
-                if (!Files.isRegularFile(path)) {
-                    throw new EditFailure(script.machine() + ": the driver is not at " + path);
-                }
-                drivers.put(driver, Files.readString(path, StandardCharsets.UTF_8));
+        }
+        if (!failures.isEmpty()) {
+            throw new EditFailure(String.join("\n", failures));
+        }
+        return written;
+    }
+
+    /** Writes the copies of one script. @return how many */
+    private static int generate(Path file, Path machineSources, Path driverSources, Path out) throws IOException {
+        Script script = Script.parse(file.getFileName().toString(), Files.readString(file, StandardCharsets.UTF_8));
+        Path source = machineSources.resolve(script.className().replace('.', '/') + ".java");
+        if (!Files.isRegularFile(source)) {
+            throw new EditFailure(script.machine() + ": the class to copy is not at " + source);
+        }
+        Map<String, String> drivers = new LinkedHashMap<>();
+        for (String driver : script.drivers()) {
+            Path path = driverSources.resolve(driver.replace('.', '/') + ".java");
+            if (!Files.isRegularFile(path)) {
+                throw new EditFailure(script.machine() + ": the driver is not at " + path);
             }
-            for (Map.Entry<String, String> copy : script.copies(Files.readString(source, StandardCharsets.UTF_8), drivers).entrySet()) {
-                Path target = out.resolve(copy.getKey().replace('.', '/') + ".java");
-                Files.createDirectories(target.getParent());
-                Files.writeString(target, copy.getValue(), StandardCharsets.UTF_8);
-                written++;
-            }
+            drivers.put(driver, Files.readString(path, StandardCharsets.UTF_8));
+        }
+        int written = 0;
+        for (Map.Entry<String, String> copy : script.copies(Files.readString(source, StandardCharsets.UTF_8), drivers).entrySet()) {
+            Path target = out.resolve(copy.getKey().replace('.', '/') + ".java");
+            Files.createDirectories(target.getParent());
+            Files.writeString(target, copy.getValue(), StandardCharsets.UTF_8);
+            written++;
         }
         return written;
     }
@@ -296,8 +311,21 @@ public final class MutantGenerator {
          */
         public Map<String, String> copies(String source, Map<String, String> drivers) {
             Map<String, String> copies = new LinkedHashMap<>();
-            copy(null, List.of(), source, drivers, copies);
-            mutants.forEach((bug, edits) -> copy(bug, edits, source, drivers, copies));
+            List<String> failures = new ArrayList<>();
+            Map<String, List<Edit>> all = new LinkedHashMap<>();
+            all.put(null, List.of());
+            all.putAll(mutants);
+            // Every copy is tried, so that one build names every mutant whose edits no longer apply.
+            all.forEach((bug, edits) -> {
+                try {
+                    copy(bug, edits, source, drivers, copies);
+                } catch (EditFailure e) {
+                    failures.add(e.getMessage());
+                }
+            });
+            if (!failures.isEmpty()) {
+                throw new EditFailure(String.join("\n", failures));
+            }
             return copies;
         }
 

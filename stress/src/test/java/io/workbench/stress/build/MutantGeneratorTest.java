@@ -130,6 +130,33 @@ class MutantGeneratorTest {
     }
 
     @Test
+    void oneRunNamesEveryMutantWhoseEditsNoLongerApply() {
+        EditFailure failure = assertThrows(EditFailure.class, () -> copies("""
+                mutant OPEN_GONE
+                <<<< find
+                        return STATE.compareAndSet(this, 0, 2);
+                ==== replace
+                        return true;
+                >>>>
+                mutant STILL_THERE
+                <<<< find
+                        return STATE.compareAndSet(this, 0, 1);
+                ==== replace
+                        return true;
+                >>>>
+                mutant CLOSE_GONE
+                <<<< find
+                        return STATE.compareAndSet(this, 1, 2);
+                ==== replace
+                        return true;
+                >>>>
+                """));
+        assertTrue(failure.getMessage().contains("mutant Gate/OPEN_GONE"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("mutant Gate/CLOSE_GONE"), failure.getMessage());
+        assertFalse(failure.getMessage().contains("STILL_THERE"), failure.getMessage());
+    }
+
+    @Test
     void editsApplyInOrderEachToWhatTheOneBeforeLeft() {
         Map<String, String> copies = copies("""
                 mutant TWO_STEPS
