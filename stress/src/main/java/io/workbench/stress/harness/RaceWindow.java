@@ -5,7 +5,7 @@ package io.workbench.stress.harness;
  * its bug opens (between a read and the write that should have been a CAS, between two stores
  * that should have been one) with {@link #widen()}, long enough that the other actor lands in the
  * gap in thousands of samples of quick mode on two cores, short enough not to slow a round; the
- * real machines and their faithful control copies never wait there. A race driver that plays the
+ * real machines and their control copies never wait there. A race driver that plays the
  * machine's caller uses {@link #spin(int)} for work that takes a while (a write, filling a slot),
  * for the real machine and the copies alike.
  */

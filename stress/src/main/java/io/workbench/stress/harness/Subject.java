@@ -10,8 +10,10 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@link Kind#REAL}: the real implementations of every machine; no test may observe a
  *       FORBIDDEN outcome.</li>
- *   <li>{@link Kind#CONTROL}: a machine's mutant copy without a bug; likewise. It shows that the
- *       copy is faithful, so that each mutant is caught for its bug and not for a slip in the copy.</li>
+ *   <li>{@link Kind#CONTROL}: a machine's generated copy without an edit; likewise. It shows that
+ *       what every copy goes through (another package, the driver's twin, the few edits a copy
+ *       needs to compile there) changes nothing the tests see, so that each mutant is caught for
+ *       its own edit.</li>
  *   <li>{@link Kind#MUTANT}: the copy with one bug; each test in {@link #mustCatch()} must observe
  *       a FORBIDDEN outcome. Other tests may run too (the kill matrix) and catch it or not.</li>
  * </ul>

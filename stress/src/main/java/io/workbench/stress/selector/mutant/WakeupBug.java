@@ -3,8 +3,11 @@ package io.workbench.stress.selector.mutant;
 import io.workbench.stress.harness.Bug;
 
 /**
- * The bugs {@link SelectorWakeupMutant} can be built with, one per mutant. The comment at each spot
- * of the copy that a bug changes starts with its name.
+ * The bugs of iocore's SelectorWakeup, one per mutant. A mutant is the current SelectorWakeup with the
+ * edits of its bug in {@code src/main/mutants/SelectorWakeup.mutants}, generated at build time into the
+ * sub-package of this package named after the bug (the control copy, without an edit, into
+ * {@code control}); the comment at each spot an edit changes starts with the bug's name. Each
+ * description says what is broken, in a sentence a reader can check against the edit.
  */
 public enum WakeupBug implements Bug {
 

@@ -3,9 +3,11 @@ package io.workbench.stress.io.write.mutant;
 import io.workbench.stress.harness.Bug;
 
 /**
- * The bugs {@link WriteFlusherMutant} can be built with, one per mutant. Each is a mistake a
- * careful engineer could make in the flusher; the comment at each spot of the copy that a bug
- * changes starts with its name.
+ * The bugs of iocore's WriteFlusher, one per mutant. A mutant is the current WriteFlusher with the
+ * edits of its bug in {@code src/main/mutants/WriteFlusher.mutants}, generated at build time into the
+ * sub-package of this package named after the bug (the control copy, without an edit, into
+ * {@code control}); the comment at each spot an edit changes starts with the bug's name. Each
+ * description says what is broken, in a sentence a reader can check against the edit.
  */
 public enum WriteFlusherBug implements Bug {
 
