@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.workbench.stress.thread.pool.mutant.ThreadCountBug;
+import java.lang.invoke.MethodHandle;
 import org.junit.jupiter.api.Test;
 
 class VariantTest {
@@ -69,5 +71,27 @@ class VariantTest {
     @Test
     void aListThatNamesAMachineTwiceFailsLoudly() {
         assertThrows(IllegalArgumentException.class, () -> Variant.parse("Machine/LOST,Machine", "Machine", Bugs.class));
+    }
+
+    @Test
+    void aCopysDriverIsTheDriversTwinBesideThatCopy() throws Throwable {
+        Class<?> driver = Class.forName("io.workbench.stress.thread.pool.RealCount");
+        assertNull(Variant.parse(Variant.NONE, ThreadCountBug.MACHINE, ThreadCountBug.class).copyDriver(driver, int.class, int.class));
+
+        MethodHandle control = Variant.parse(ThreadCountBug.MACHINE, ThreadCountBug.MACHINE, ThreadCountBug.class)
+                .copyDriver(driver, int.class, int.class);
+        assertEquals("io.workbench.stress.thread.pool.mutant.control.RealCount", control.invoke(0, 2).getClass().getName());
+
+        MethodHandle mutant = Variant.parse("ThreadCount/START_CHECK_THEN_ACT", ThreadCountBug.MACHINE, ThreadCountBug.class)
+                .copyDriver(driver, int.class, int.class);
+        assertEquals("io.workbench.stress.thread.pool.mutant.start_check_then_act.RealCount",
+                mutant.invoke(0, 2).getClass().getName());
+    }
+
+    @Test
+    void aCopyTheBuildDidNotGenerateFailsLoudly() {
+        Variant<Bugs> variant = Variant.parse("Machine/LOST", "Machine", Bugs.class);
+        IllegalStateException missing = assertThrows(IllegalStateException.class, () -> variant.copyDriver(VariantTest.class));
+        assertTrue(missing.getMessage().contains("io.workbench.stress.harness.lost.VariantTest"), missing.getMessage());
     }
 }
