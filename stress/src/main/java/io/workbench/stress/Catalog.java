@@ -76,7 +76,9 @@ import java.util.List;
 /**
  * Every state machine the stress module proves: its jcstress tests, and its mutants each with the
  * tests that must catch it. This is the one place a new machine is registered; the harness, the
- * CI check and {@code ./workbench stress} take everything from here.
+ * CI check and {@code ./workbench stress} take everything from here. Each mutant is generated at
+ * build time from iocore's current source of the machine and the mutant's edits in
+ * {@code src/main/mutants/<machine>.mutants} ({@link io.workbench.stress.build.MutantGenerator}).
  *
  * <p>The rule, checked by CatalogTest: every test of a machine must catch at least one of its
  * mutants, every mutant must be caught by at least one test, and every jcstress test in a

@@ -8,7 +8,9 @@ import java.util.Objects;
 
 /**
  * Which variant of a state machine the jcstress tests in this VM drive: the real implementation,
- * its mutant copy without a bug (the control), or the copy with one bug.
+ * its copy without an edit (the control), or the copy with one bug's edits (a mutant). The copies
+ * are generated at build time from the real class ({@link MutantGenerator}); a test reaches the
+ * selected one through {@link #copyDriver}.
  *
  * <p>The harness chooses by passing the system property {@value #PROPERTY} to jcstress's forked
  * VMs: {@value #NONE} (or absent), the real one; {@code <machine>}, the control;
