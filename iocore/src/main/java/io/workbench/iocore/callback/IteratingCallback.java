@@ -1,5 +1,6 @@
 package io.workbench.iocore.callback;
 
+import io.workbench.iocore.state.Transitions;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -35,7 +36,7 @@ import java.lang.invoke.VarHandle;
  *       scheduled operation is still outstanding; whoever sees that operation complete leaves the
  *       completion to that thread), {@code CLOSING} (close() was called: end in CLOSED, not
  *       COMPLETE, so that reset() is refused).</li>
- *   <li>The allowed phase changes are data ({@link #NEXT_PHASES}), checked in the one method that
+ *   <li>The allowed phase changes are data ({@link #PHASES}), checked in the one method that
  *       CASes ({@link #cas}); a transition the table does not allow is a bug here and fails loudly.</li>
  * </ul>
  *
@@ -89,23 +90,13 @@ public abstract class IteratingCallback implements Callback {
     private static final int CLOSING = 1 << 6;
     private static final int FLAGS_MASK = REPROCESS | ABORTED | ABORTING | CLOSING;
 
-    /** For each phase, the bit set of the phases it may move to (itself included when only flags change). */
-    private static final int[] NEXT_PHASES = new int[PHASE_NAMES.length];
-
-    static {
-        allow(IDLE, PROCESSING, COMPLETE, CLOSED);
-        allow(PROCESSING, PROCESSING, CALLED, PENDING, IDLE, COMPLETE, CLOSED);
-        allow(CALLED, CALLED, PROCESSING, COMPLETE, CLOSED);
-        allow(PENDING, PENDING, PROCESSING, CALLED, COMPLETE, CLOSED);
-        allow(COMPLETE, IDLE, CLOSED);
-        allow(CLOSED);
-    }
-
-    private static void allow(int from, int... to) {
-        for (int phase : to) {
-            NEXT_PHASES[from] |= 1 << phase;
-        }
-    }
+    /** The phases each phase may move to (itself included when only flags change). */
+    private static final Transitions PHASES = new Transitions(PHASE_NAMES)
+            .allow(IDLE, PROCESSING, COMPLETE, CLOSED)
+            .allow(PROCESSING, PROCESSING, CALLED, PENDING, IDLE, COMPLETE, CLOSED)
+            .allow(CALLED, CALLED, PROCESSING, COMPLETE, CLOSED)
+            .allow(PENDING, PENDING, PROCESSING, CALLED, COMPLETE, CLOSED)
+            .allow(COMPLETE, IDLE, CLOSED);
 
     private static final State S_IDLE = State.of(IDLE, null);
     private static final State S_PROCESSING = State.of(PROCESSING, null);
@@ -572,7 +563,7 @@ public abstract class IteratingCallback implements Callback {
 
     /** The one place the state changes: checks the transition against the table, then CASes. */
     private boolean cas(State expected, State next) {
-        if ((NEXT_PHASES[expected.phase()] & (1 << next.phase())) == 0) {
+        if (!PHASES.allows(expected.phase(), next.phase())) {
             throw new IllegalStateException(expected + " !-> " + next + " is not a transition of " + this);
         }
         boolean swapped = STATE.compareAndSet(this, expected, next);
