@@ -36,6 +36,31 @@ class ConnectionsTest {
         }
     }
 
+    @Test
+    void pipeliningKeepsSeveralRequestsInFlightOnEachConnection() {
+        try (LoadTarget target = new LoadTarget().delayMillis(20)) {
+            // Closed: 2 connections x 8 in flight, each request 20 ms: 16 in flight at once on 2 connections.
+            Runs.Run closed = Runs.load(tmp.resolve("closed"), target.url("/slow"), "--concurrency", "2", "--pipeline", "8",
+                    "--requests", "400");
+            assertEquals(0, closed.exitCode(), closed.toString());
+            closed.assertAccounting();
+            JsonNode summary = closed.summary();
+            assertEquals(400, summary.get("requests").get("ok").asLong(), closed.toString());
+            assertEquals(2, summary.get("connections").get("opened").asLong());
+            // The server answers a connection's pipelined requests one after another: a request sent behind 7 others waits
+            // for them, so its send->end is about 8 x 20 ms, which only happens if they really were all in flight at once.
+            double sendToEndP50 = summary.get("latency").get("sendToEnd").get("p50Ms").asDouble();
+            assertTrue(sendToEndP50 > 3 * 20, "8 requests in flight per connection: send->end p50 " + sendToEndP50 + " ms");
+
+            // Open: 400/s of 20 ms requests need about 8 in flight; with 4 per connection, a few connections do.
+            Runs.Run open = Runs.load(tmp.resolve("open"), target.url("/slow"), "--rate", "400", "--requests", "400", "--pipeline", "4",
+                    "--arrivals", "constant");
+            assertEquals(0, open.exitCode(), open.toString());
+            open.assertAccounting();
+            assertEquals(400, open.summary().get("requests").get("ok").asLong(), open.toString());
+        }
+    }
+
     /**
      * An open run against a slow server opens connections as requests arrive; with a cap, the
      * requests beyond it wait, are counted as blocked, and their wait is in their latency.
