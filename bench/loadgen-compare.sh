@@ -45,7 +45,7 @@ The server: ./workbench target --server iocore --strategy async-complete, on CPU
 CPU 1: ./workbench load (loadgen), \$WRK2 -t1 -R (wrk2, --latency -U for its corrected and
 uncorrected distributions), wrk -t1 -c64 (Debian's wrk). A tool's CPU share is its CPU time over
 its wall time: loadgen's from its own summary.json (generator.cpuPercentOfOneCore, the run with
-its warm-up, JVM start-up excluded), wrk2's from bash's \`times\` for the process.
+its warm-up, JVM start-up excluded), wrk2's from getrusage of the process.
 EOF
 }
 
@@ -115,18 +115,22 @@ loadgen() {
   [ -f "$OUT/$name/summary.json" ] || bench_die "loadgen $name wrote no summary: $(tail -n 3 "$OUT/$name.stderr" | tr '\n' ' ')"
 }
 
-# wrk2_run NAME RATE CONNECTIONS: wrk2 on CPU 1 into $OUT/NAME.txt, with its CPU time (bash's times).
+# wrk2_run NAME RATE CONNECTIONS: wrk2 on CPU 1 into $OUT/NAME.txt, with its CPU time (getrusage, through a python3 wrapper).
 wrk2_run() {
   local name="$1" rate="$2" connections="$3"
   bench_say "wrk2 $name: -t1 -c$connections -R$rate -d${DURATION}s"
-  (
-    start=$(date +%s.%N)
-    timeout $((DURATION + 60)) taskset -c 1 "$WRK2" -t1 -c"$connections" -d"${DURATION}s" -R"$rate" --latency -U "$TARGET_URL/hello" ||
-      echo "wrk2 exited with status $?"
-    end=$(date +%s.%N)
-    echo "wall seconds: $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"
-    echo "children times: $(times | tail -n 1)"
-  ) >"$OUT/$name.txt" 2>&1
+  # The CPU time of wrk2 and its children (getrusage), and the wall time around it, from one small wrapper.
+  python3 -c '
+import resource, subprocess, sys, time
+start = time.monotonic()
+status = subprocess.run(sys.argv[1:]).returncode
+wall = time.monotonic() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("exit status: %d" % status)
+print("wall seconds: %.3f" % wall)
+print("cpu seconds: %.3f" % (usage.ru_utime + usage.ru_stime))
+' timeout $((DURATION + 60)) taskset -c 1 "$WRK2" -t1 -c"$connections" -d"${DURATION}s" -R"$rate" --latency -U "$TARGET_URL/hello" \
+    >"$OUT/$name.txt" 2>&1
 }
 
 # wrk2 figures of a run: "corrected-p50-ms uncorrected-p50-ms req/s cpu-percent".
@@ -137,9 +141,7 @@ wrk2_figures() {
   awk -v c="$(to_ms "${corrected:-0}")" -v u="$(to_ms "${uncorrected:-0}")" '
     /^Requests\/sec:/ { rps = $2 }
     /^wall seconds:/ { wall = $3 }
-    /^children times:/ {
-      # "0m8.123s 0m2.345s": user and system minutes and seconds.
-      split($3, a, /[ms]/); split($4, b, /[ms]/); cpu = a[1] * 60 + a[2] + b[1] * 60 + b[2] }
+    /^cpu seconds:/ { cpu = $3 }
     END { printf "%s %s %s %.0f\n", c, u, rps, (wall > 0 ? 100 * cpu / wall : 0) }' "$file"
 }
 
@@ -164,7 +166,7 @@ met() { if [ "$1" = 1 ]; then echo "met"; else echo "missed"; fi; }
 
 # A loadgen open run held its rate: achieved within 1% of the target, lag p99 under 1 ms.
 held() {
-  awk -v f="$2" -v lag="$3" 'BEGIN { print (f >= 0.99 && f <= 1.01 && lag < 1.0) ? 1 : 0 }'
+  awk -v f="$2" -v lag="$3" 'BEGIN { print ((f >= 0.99 && f <= 1.01 && lag < 1.0) ? 1 : 0) }'
 }
 
 for t in $TARGETS; do
@@ -192,7 +194,7 @@ for t in $TARGETS; do
         side=" (wrk2 -c64 -R80000: $rps req/s, corrected p50 $c ms, uncorrected $u ms)"
       fi
       row 2 "highest open rate held within 1%, lag p99 < 1 ms: >= 80,000 req/s" \
-        "held $best req/s;$measured$side" "$(met "$(awk -v b="$best" 'BEGIN { print b >= 80000 ? 1 : 0 }')")"
+        "held $best req/s;$measured$side" "$(met "$(awk -v b="$best" 'BEGIN { print ((b >= 80000) ? 1 : 0) }')")"
       ;;
     3)
       loadgen t3-open-10k --rate 10000 --duration "${DURATION}s" --warmup "${WARMUP}s"
@@ -206,7 +208,7 @@ for t in $TARGETS; do
       fi
       row 3 "no timer floor at 10,000 req/s: intended->end p50 within 0.2 ms of send->end p50" \
         "intended->end p50 $p50 ms, send->end p50 $service ms (gap $gap ms), lag p99 $lag ms$side" \
-        "$(met "$(awk -v g="$gap" 'BEGIN { print g <= 0.2 ? 1 : 0 }')")"
+        "$(met "$(awk -v g="$gap" 'BEGIN { print ((g <= 0.2) ? 1 : 0) }')")"
       ;;
     4)
       loadgen t4-open-20k-1000c --rate 20000 --preconnect 1000 --reuse fifo --duration "${DURATION}s" --warmup "${WARMUP}s"
@@ -217,7 +219,7 @@ for t in $TARGETS; do
         read -r c u rps cpu2 <<<"$(wrk2_figures t4-wrk2-20k-1000c)"
         row 4 "1,000 connections at 20,000 req/s: CPU at most half of wrk2's" \
           "loadgen $cpu% of a core ($opened connections, $(printf '%.0f' "$achieved") req/s, lag p99 $lag ms); wrk2 $cpu2% ($rps req/s)" \
-          "$(met "$(awk -v a="$cpu" -v b="$cpu2" 'BEGIN { print (b > 0 && a <= b / 2) ? 1 : 0 }')")"
+          "$(met "$(awk -v a="$cpu" -v b="$cpu2" 'BEGIN { print ((b > 0 && a <= b / 2) ? 1 : 0) }')")"
       else
         row 4 "1,000 connections at 20,000 req/s: CPU at most half of wrk2's" "loadgen $cpu% of a core; no wrk2 given" "not judged"
       fi
@@ -231,7 +233,7 @@ for t in $TARGETS; do
       ratio="$(awk -v a="$closed" -v b="${wrk_rps:-0}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
       row 5 "closed model, 64 connections: >= 0.9x wrk -t1 -c64" \
         "loadgen $(printf '%.0f' "$closed") req/s, wrk ${wrk_rps:-n/a} req/s: ${ratio}x" \
-        "$(met "$(awk -v r="$ratio" 'BEGIN { print r >= 0.9 ? 1 : 0 }')")"
+        "$(met "$(awk -v r="$ratio" 'BEGIN { print ((r >= 0.9) ? 1 : 0) }')")"
       ;;
   esac
 done
