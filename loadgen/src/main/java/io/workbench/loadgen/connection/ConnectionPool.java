@@ -275,10 +275,6 @@ public final class ConnectionPool {
         return maxOpen.get();
     }
 
-    public int maxConnections() {
-        return maxConnections;
-    }
-
     public long connectFailureCount() {
         return connectFailures.get();
     }

@@ -81,9 +81,4 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
             throw new IllegalArgumentException(message);
         }
     }
-
-    /** @return the measured phase's request count as the schedule sees it: {@code allAtOnce} for that model */
-    public long countedRequests() {
-        return model == Model.ALL_AT_ONCE ? allAtOnce : requests;
-    }
 }
