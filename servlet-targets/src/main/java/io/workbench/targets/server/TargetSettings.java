@@ -7,21 +7,24 @@ import java.time.Duration;
 /**
  * The settings every server technology starts from, written once so that the targets differ only
  * in the server, never in how it was configured. The values follow the benchmark the project
- * is built on (seed 000, "Benchmarking High-Concurrency HTTP Servers on the JVM"):
+ * is built on (the 2016 study "Benchmarking High-Concurrency HTTP Servers on the JVM"):
  *
  * <ul>
  *   <li>host {@code 127.0.0.1}; port 0 (the kernel picks a free one) unless given;</li>
  *   <li>accept backlog 10,000 (Linux caps it at {@code net.core.somaxconn});</li>
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
- *   <li>thread limits biased towards thread-blocking strategies, as the seed did: a strategy that
+ *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
  *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
  *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
- *   <li>default wait 0 ms.</li>
+ *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
+ *       each ({@link #undertowIoThreads()}, {@link #undertowWorkerThreads()}): 5,000 + 5,000 for a
+ *       blocking strategy, 50 + 50 for an asynchronous one, as the study gave it;</li>
+ *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
- * Two settings the seed does not give, chosen once for all servers: connections idle (nothing
+ * Two settings the study does not give, chosen once for all servers: connections idle (nothing
  * read) for {@link #DEFAULT_IDLE_TIMEOUT} are closed, and on SIGTERM in-flight requests get
  * {@link #DEFAULT_STOP_GRACE} to finish before every connection is closed.
  *
@@ -35,10 +38,12 @@ import java.time.Duration;
  * @param ioThreads         selector / event-loop threads
  * @param idleTimeout       a connection with nothing to read for this long is closed
  * @param stopGrace         how long a stopping target lets in-flight requests finish
+ * @param sweepMillis       0, or the period of the study's sweep of parked asynchronous requests
+ *                          ({@link io.workbench.targets.hello.Handoffs})
  */
 public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
                              boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
-                             Duration idleTimeout, Duration stopGrace) {
+                             Duration idleTimeout, Duration stopGrace, long sweepMillis) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
@@ -50,8 +55,10 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
      * does not hold a descriptor for ever.
      */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
-    /** Longer than the 1 s wait of the seed's slowest scenario, so its requests can finish. */
+    /** Longer than the 1 s wait of the study's slowest scenario, so its requests can finish. */
     public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(2);
+    /** The longest sweep period accepted: a minute, far beyond the study's 10 ms. */
+    public static final long MAX_SWEEP_MILLIS = 60_000;
 
     public TargetSettings {
         if (strategy == null || host == null || idleTimeout == null || stopGrace == null) {
@@ -66,15 +73,18 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         if (backlog < 1 || ioThreads < 1) {
             throw new IllegalArgumentException("backlog and I/O threads must be positive, were " + backlog + " and " + ioThreads);
         }
+        if (sweepMillis < 0 || sweepMillis > MAX_SWEEP_MILLIS) {
+            throw new IllegalArgumentException("sweep must be in [0, " + MAX_SWEEP_MILLIS + "] ms, was " + sweepMillis);
+        }
         if (idleTimeout.isNegative() || idleTimeout.isZero() || stopGrace.isNegative()) {
             throw new IllegalArgumentException("idle timeout must be positive and stop grace not negative");
         }
     }
 
-    /** The seed's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
+    /** The study's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
-                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE);
+                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0);
     }
 
     /**
@@ -86,9 +96,25 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         return strategy.blocksThread() ? BLOCKING_MAX_THREADS : ASYNC_MAX_THREADS;
     }
 
+    /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */
+    public int undertowIoThreads() {
+        return maxProcessingThreads() / 2;
+    }
+
+    /** Undertow's worker threads: the other half of {@link #maxProcessingThreads()}. */
+    public int undertowWorkerThreads() {
+        return maxProcessingThreads() - undertowIoThreads();
+    }
+
     /** @return a copy listening on {@code newPort} */
     public TargetSettings withPort(int newPort) {
         return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace);
+                ioThreads, idleTimeout, stopGrace, sweepMillis);
+    }
+
+    /** @return a copy that sweeps parked asynchronous requests every {@code millis} (0: hand them off at once) */
+    public TargetSettings withSweepMillis(long millis) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, millis);
     }
 }
