@@ -2,6 +2,7 @@ package io.workbench.targets.hello;
 
 import io.workbench.iocore.hello.HelloProtocol;
 import io.workbench.iocore.hello.RequestStats;
+import java.util.function.Supplier;
 
 /**
  * The hello contract ({@link HelloProtocol}) and the streaming contract ({@link StreamBody}) run
@@ -28,6 +29,12 @@ public final class HelloService {
     /** Created once: the hooks every counted response runs when it is finished. */
     private final Runnable completed;
     private final Runnable streamCompleted;
+    /** What the server itself reports in {@code /stats}, beside the contract's counts; set once it runs. */
+    private volatile ServerFigures serverFigures;
+
+    /** A member of {@code /stats} that one server technology adds about itself. */
+    public record ServerFigures(String name, Supplier<String> json) {
+    }
 
     /** A service whose asynchronous hand-offs run at once (no sweep), with pools made for {@code strategy}. */
     public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats) {
@@ -93,11 +100,23 @@ public final class HelloService {
     /**
      * The body of {@code /stats}: {@link RequestStats#toJson()}'s members first, as they were
      * ({@code started}, {@code completed}, {@code inFlight}, {@code maxInFlight}), then the streams'
-     * ({@code streams}, {@code streamsInFlight}, {@code streamedBytes}).
+     * ({@code streams}, {@code streamsInFlight}, {@code streamedBytes}), then the server's own
+     * figures if it reports any ({@link #reportServerFigures}).
      */
     public String statsJson() {
         String hello = stats.toJson();
-        return hello.substring(0, hello.length() - 1) + "," + streams.jsonMembers() + "}";
+        ServerFigures figures = serverFigures;
+        String server = figures == null ? "" : ",\"" + figures.name() + "\":" + figures.json().get();
+        return hello.substring(0, hello.length() - 1) + "," + streams.jsonMembers() + server + "}";
+    }
+
+    /**
+     * Adds the server's own figures to {@code /stats} as the member {@code name} (a JSON value),
+     * after the contract's members: e.g. iocore's execution-strategy counts, which say whether its
+     * selectors ran the requests in place, handed production off or paid a thread hop.
+     */
+    public void reportServerFigures(String name, Supplier<String> json) {
+        this.serverFigures = new ServerFigures(name, json);
     }
 
     public Strategy strategy() {

@@ -115,6 +115,7 @@ public final class IocoreTechnology implements ServerTechnology {
             scheduler.shutdownNow();
             throw failed;
         }
+        hello.reportServerFigures("executionStrategy", () -> server.getSelectorManager().strategyCounts().toJson());
         return new RunningIocore(server, scheduler);
     }
 

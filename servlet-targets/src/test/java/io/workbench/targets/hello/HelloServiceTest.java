@@ -112,6 +112,17 @@ class HelloServiceTest {
     }
 
     @Test
+    void aServerCanAddItsOwnFiguresAfterTheContractsCounters() {
+        HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
+        long[] reads = {0};
+        service.reportServerFigures("executionStrategy", () -> "{\"ranInPlace\":" + (++reads[0]) + "}");
+        assertEquals("{\"started\":0,\"completed\":0,\"inFlight\":0,\"maxInFlight\":0,"
+                + "\"streams\":0,\"streamsInFlight\":0,\"streamedBytes\":0,\"executionStrategy\":{\"ranInPlace\":1}}",
+                service.statsJson());
+        assertTrue(service.statsJson().endsWith("{\"ranInPlace\":2}}"), "read anew for every /stats");
+    }
+
+    @Test
     void streamIsHandedToTheExchangeWithTheModeOfTheStrategyAndCountedApartFromHello() {
         Map<Strategy, WriteMode> modes = Map.of(Strategy.SYNC, WriteMode.BLOCKING, Strategy.VIRTUAL, WriteMode.BLOCKING,
                 Strategy.ASYNC_COMPLETE, WriteMode.NON_BLOCKING, Strategy.WRITE_LISTENER, WriteMode.NON_BLOCKING);
