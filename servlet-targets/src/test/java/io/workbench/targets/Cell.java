@@ -2,7 +2,7 @@ package io.workbench.targets;
 
 import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.ServerTechnology;
-import io.workbench.targets.servlet.ServletCells;
+import io.workbench.targets.servlet.ServletContainer;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
@@ -25,7 +25,7 @@ record Cell(ServerTechnology technology, Strategy strategy) {
 
     /** True for the three servlet containers, which run the shared HelloServlet. */
     boolean servlet() {
-        return technology.strategies().equals(ServletCells.STRATEGIES);
+        return technology.strategies().equals(ServletContainer.STRATEGIES);
     }
 
     /** True if a platform thread of the server is held for each waiting request (the pool is not virtual). */

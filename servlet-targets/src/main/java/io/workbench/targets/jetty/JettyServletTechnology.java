@@ -1,13 +1,10 @@
 package io.workbench.targets.jetty;
 
 import io.workbench.targets.hello.HelloService;
-import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.RunningServer;
-import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
-import io.workbench.targets.servlet.ServletCells;
-import java.util.Set;
+import io.workbench.targets.servlet.ServletContainer;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -22,34 +19,13 @@ import org.eclipse.jetty.server.Server;
  * the asynchronous ones), whose blocking tasks run on virtual threads for {@code virtual}. No
  * sessions, no security, no default servlet: the context holds the one servlet.
  */
-public final class JettyServletTechnology implements ServerTechnology {
+public final class JettyServletTechnology extends ServletContainer {
 
-    @Override
-    public String name() {
-        return "jetty";
-    }
-
-    @Override
-    public String description() {
-        return "Jetty 12.1 ee10 ServletContextHandler running the shared HelloServlet";
-    }
-
-    @Override
-    public Set<Strategy> strategies() {
-        return ServletCells.STRATEGIES;
-    }
-
-    @Override
-    public String howItRuns(Strategy strategy) {
-        return ServletCells.howItRuns(strategy,
+    public JettyServletTechnology() {
+        super("jetty", "Jetty 12.1 ee10 ServletContextHandler running the shared HelloServlet",
                 "QueuedThreadPool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
                 "QueuedThreadPool's virtual-threads executor",
                 "QueuedThreadPool, at most " + TargetSettings.ASYNC_MAX_THREADS);
-    }
-
-    @Override
-    public String whyNot(Strategy strategy) {
-        throw new IllegalArgumentException(name() + " runs every strategy, " + strategy + " too");
     }
 
     @Override
@@ -62,10 +38,5 @@ public final class JettyServletTechnology implements ServerTechnology {
         context.addServlet(holder, "/*");
         server.setHandler(context);
         return JettyServers.start(server);
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 }

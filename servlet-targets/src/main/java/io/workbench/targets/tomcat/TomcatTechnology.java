@@ -1,18 +1,15 @@
 package io.workbench.targets.tomcat;
 
 import io.workbench.targets.hello.HelloService;
-import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.RunningServer;
-import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
-import io.workbench.targets.servlet.ServletCells;
+import io.workbench.targets.servlet.ServletContainer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
@@ -37,34 +34,13 @@ import org.apache.tomcat.util.modeler.Registry;
  * would fight over its names), no start-up logging on stderr, and a base directory of its own in
  * the temporary directory, deleted when the server stops.
  */
-public final class TomcatTechnology implements ServerTechnology {
+public final class TomcatTechnology extends ServletContainer {
 
-    @Override
-    public String name() {
-        return "tomcat";
-    }
-
-    @Override
-    public String description() {
-        return "Tomcat 11 embedded, NIO connector, running the shared HelloServlet";
-    }
-
-    @Override
-    public Set<Strategy> strategies() {
-        return ServletCells.STRATEGIES;
-    }
-
-    @Override
-    public String howItRuns(Strategy strategy) {
-        return ServletCells.howItRuns(strategy,
+    public TomcatTechnology() {
+        super("tomcat", "Tomcat 11 embedded, NIO connector, running the shared HelloServlet",
                 "the NIO connector's pool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
                 "the connector's useVirtualThreads executor",
                 "the NIO connector's pool, at most " + TargetSettings.ASYNC_MAX_THREADS);
-    }
-
-    @Override
-    public String whyNot(Strategy strategy) {
-        throw new IllegalArgumentException(name() + " runs every strategy, " + strategy + " too");
     }
 
     @Override
@@ -128,11 +104,6 @@ public final class TomcatTechnology implements ServerTechnology {
         if (!connector.setProperty(property, value)) {
             throw new IllegalStateException("Tomcat's connector has no property " + property);
         }
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 
     private record RunningTomcat(Tomcat tomcat, Connector connector, Path baseDir) implements RunningServer {

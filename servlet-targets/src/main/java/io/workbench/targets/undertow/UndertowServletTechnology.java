@@ -5,13 +5,10 @@ import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.servlet.api.DeploymentManager;
 import io.undertow.servlet.util.ImmediateInstanceFactory;
 import io.workbench.targets.hello.HelloService;
-import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.RunningServer;
-import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
-import io.workbench.targets.servlet.ServletCells;
-import java.util.Set;
+import io.workbench.targets.servlet.ServletContainer;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -22,35 +19,14 @@ import java.util.concurrent.Executors;
  * pool (5,000 workers for the blocking strategies, 50 for the asynchronous ones); for
  * {@code virtual} the deployment's executor is a virtual thread per request.
  */
-public final class UndertowServletTechnology implements ServerTechnology {
+public final class UndertowServletTechnology extends ServletContainer {
 
-    @Override
-    public String name() {
-        return "undertow";
-    }
-
-    @Override
-    public String description() {
-        return "Undertow 2.3 servlet deployment (DeploymentInfo) running the shared HelloServlet";
-    }
-
-    @Override
-    public Set<Strategy> strategies() {
-        return ServletCells.STRATEGIES;
-    }
-
-    @Override
-    public String howItRuns(Strategy strategy) {
-        return ServletCells.howItRuns(strategy,
+    public UndertowServletTechnology() {
+        super("undertow", "Undertow 2.3 servlet deployment (DeploymentInfo) running the shared HelloServlet",
                 "XNIO worker pool: " + TargetSettings.BLOCKING_MAX_THREADS / 2 + " I/O + "
                         + TargetSettings.BLOCKING_MAX_THREADS / 2 + " worker threads",
                 "the deployment's executor, a virtual thread per request",
                 TargetSettings.ASYNC_MAX_THREADS / 2 + " I/O + " + TargetSettings.ASYNC_MAX_THREADS / 2 + " worker threads");
-    }
-
-    @Override
-    public String whyNot(Strategy strategy) {
-        throw new IllegalArgumentException(name() + " runs every strategy, " + strategy + " too");
     }
 
     @Override
@@ -95,10 +71,5 @@ public final class UndertowServletTechnology implements ServerTechnology {
             }
             throw failed;
         }
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 }

@@ -2,6 +2,7 @@ package io.workbench.targets.servlet;
 
 import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -9,24 +10,61 @@ import java.util.Set;
 
 /**
  * What the three servlet containers have in common in the matrix: they run every strategy, the same
- * servlet the same way; only their thread pools differ, which each container names.
+ * servlet the same way; only their thread pools differ, which each container names, and how it
+ * deploys the servlet ({@link #start}).
  */
-public final class ServletCells {
+public abstract class ServletContainer implements ServerTechnology {
 
     /** Every strategy: the Servlet API has all the hand-offs they need. */
     public static final Set<Strategy> STRATEGIES = Collections.unmodifiableSet(EnumSet.allOf(Strategy.class));
 
-    private ServletCells() {
-    }
+    private final String name;
+    private final String description;
+    private final String blockingPool;
+    private final String virtualPool;
+    private final String asyncPool;
 
     /**
-     * The {@code --list} line of a servlet cell.
-     *
-     * @param blockingPool the container's pool for a blocking strategy, e.g. "QueuedThreadPool, max 10,000"
+     * @param blockingPool the container's pool for a blocking strategy, e.g. "QueuedThreadPool, at most 10000"
      * @param virtualPool  how the container runs requests on virtual threads
      * @param asyncPool    the container's pool for an asynchronous strategy
      */
-    public static String howItRuns(Strategy strategy, String blockingPool, String virtualPool, String asyncPool) {
+    protected ServletContainer(String name, String description, String blockingPool, String virtualPool, String asyncPool) {
+        this.name = name;
+        this.description = description;
+        this.blockingPool = blockingPool;
+        this.virtualPool = virtualPool;
+        this.asyncPool = asyncPool;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final String description() {
+        return description;
+    }
+
+    @Override
+    public final Set<Strategy> strategies() {
+        return STRATEGIES;
+    }
+
+    @Override
+    public final String whyNot(Strategy strategy) {
+        throw new IllegalArgumentException(name + " runs every strategy, " + strategy + " too");
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** The {@code --list} line of a servlet cell. */
+    @Override
+    public final String howItRuns(Strategy strategy) {
         String scheduler = "the wait on the completion scheduler (threads on demand, at most "
                 + TargetSettings.ASYNC_MAX_THREADS + ")";
         return switch (strategy) {
