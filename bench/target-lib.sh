@@ -37,10 +37,12 @@ require_tools() {
 }
 
 # Builds the target command and loadgen (whose PeerOutput reads the load tools' output) if needed
-# (the build talks on stderr), so that a start is only a start.
+# (the build talks on stderr), so that a start is only a start. `load --help` prints its usage on
+# stderr: shown only if building failed.
 build_targets() {
   "$BENCH_ROOT/workbench" target --help >/dev/null
-  "$BENCH_ROOT/workbench" load --help >/dev/null
+  local said
+  said="$("$BENCH_ROOT/workbench" load --help 2>&1)" || { printf '%s\n' "$said" >&2; bench_die "building loadgen failed"; }
 }
 
 # What wrk, wrk2 and h2load print is read by loadgen's io.workbench.loadgen.peer.PeerOutput, run
