@@ -54,7 +54,9 @@ declare -A PEER=()
 
 # remember_java PID: the JVM a target started with ./workbench runs on, for peer_figures.
 remember_java() {
-  [ -n "$BENCH_JAVA" ] || BENCH_JAVA="$(readlink -f "/proc/$1/exe")"
+  [ -z "$BENCH_JAVA" ] || return 0
+  BENCH_JAVA="$(readlink -f "/proc/$1/exe")"
+  [[ "$BENCH_JAVA" == */bin/java ]] || bench_die "target $1 runs $BENCH_JAVA, not a JVM: cannot read the load tools' output"
 }
 
 # peer_figures TOOL FILE: the figures of TOOL's output (wrk, wrk2 or h2load) in FILE, into PEER:
@@ -66,7 +68,7 @@ peer_figures() {
   PEER=()
   local lines key value
   [ -n "$BENCH_JAVA" ] || bench_die "no target started yet, so no JVM to read $1's output with"
-  lines="$("$BENCH_JAVA" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -cp "$PEER_JAR" \
+  lines="$("$BENCH_JAVA" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$PEER_JAR" \
     io.workbench.loadgen.peer.PeerOutput "$1" "$2")" || return 1
   while IFS='=' read -r key value; do
     PEER[$key]="$value"
