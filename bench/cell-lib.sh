@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # cell-lib.sh: what the per-cell benchmark scripts (servlet-hello-compare.sh, stream-compare.sh) add
 # to target-lib.sh: starting one cell of the target matrix (a server under a strategy, not only
-# async-complete), parsing wrk's output, medians. Sourced after target-lib.sh, not run.
+# async-complete), medians. Sourced after target-lib.sh, not run.
 
 # start_cell SERVER STRATEGY DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
 # STRATEGY` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line. Sets
@@ -35,19 +35,7 @@ start_cell() {
   done
   TARGET_URL="$(sed -n 's/^READY //p' "$dir/server.stdout" | head -n 1)"
   TARGET_PORT="${TARGET_URL##*:}"
-}
-
-# wrk prints latencies as 512.00us, 1.23ms or 1.05s: in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN {
-    n = v + 0; unit = v; sub(/^[0-9.]+/, "", unit)
-    if (unit == "us") n /= 1000; else if (unit == "s") n *= 1000; else if (unit == "m") n *= 60000
-    printf "%.3f", n }'
-}
-
-# wrk's error count: socket errors of every kind and non-2xx answers.
-wrk_errors() {
-  awk '/Socket errors:/ { gsub(/,/, ""); e += $4 + $6 + $8 + $10 } /Non-2xx/ { e += $NF } END { print e + 0 }' "$1"
+  remember_java "$TARGET_PID"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

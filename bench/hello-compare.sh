@@ -81,14 +81,6 @@ trap 'exit 130' INT TERM
 
 build_targets
 
-# wrk prints latencies as 512.00us, 1.23ms or 1.05s: in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN {
-    n = v + 0; unit = v; sub(/^[0-9.]+/, "", unit)
-    if (unit == "us") n /= 1000; else if (unit == "s") n *= 1000; else if (unit == "m") n *= 60000
-    printf "%.3f", n }'
-}
-
 # One wrk round: appends "req/s p50 p99 errors server-cpu-%" to rounds.tsv. The server's CPU use
 # over the round says who set the pace: near 100% the server was saturated; well below, the load
 # tool (or whatever else ran on the machine) was the limit, and req/s is not the server's capacity.
@@ -99,16 +91,16 @@ wrk_round() {
     bench_say "  wrk exited with status $?"
   after="$(cpu_ticks "$TARGET_PID")"
   cpu="$(awk -v t=$((after - before)) -v tck="$CLK_TCK" -v d="$DURATION" 'BEGIN { printf "%.0f", t / tck / d * 100 }')"
-  local rps p50 p99 errors
-  rps="$(awk '/^Requests\/sec:/ { print $2 }' "$file")"
-  p50="$(to_ms "$(awk '$1 == "50%" { print $2 }' "$file")")"
-  p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' "$file")")"
-  errors="$(awk '/Socket errors:/ { gsub(/,/, ""); e += $4 + $6 + $8 + $10 } /Non-2xx/ { e += $NF } END { print e + 0 }' "$file")"
+  local rps="" p50="" p99="" errors=""
+  if peer_figures wrk "$file"; then
+    rps="${PEER[rps]}" p50="${PEER[p50_ms]}" p99="${PEER[p99_ms]}" errors="${PEER[errors]}"
+  fi
   printf '%s\t%s\t%s\t%s\t%s\n' "$rps" "$p50" "$p99" "$errors" "$cpu" >>"$dir/rounds.tsv"
   bench_say "  round $round: $rps req/s, p50 $p50 ms, p99 $p99 ms, errors $errors, server CPU $cpu%"
 }
 
-# The fixed-rate run: prints "cpu-seconds-per-million achieved-rate failed".
+# The fixed-rate run: prints "cpu-seconds-per-million achieved-rate failed". h2load's failed count
+# is every request that did not succeed (its errored and timeout counts are part of it).
 rate_run() {
   local dir="$1" file="$1/rate.txt" before after
   before="$(cpu_ticks "$TARGET_PID")"
@@ -116,13 +108,14 @@ rate_run() {
     -D "$RATE_DURATION" "$TARGET_URL/hello" >"$file" || bench_say "  h2load exited with status $?"
   after="$(cpu_ticks "$TARGET_PID")"
   echo "server CPU ticks: $before -> $after (CLK_TCK $CLK_TCK)" >>"$file"
-  awk -v ticks=$((after - before)) -v tck="$CLK_TCK" '
-    /^finished in/ { rate = $4 + 0 }
-    /^requests:/ { ok = $8 + 0; failed = $10 + $12 + $14 }
-    END {
-      if (ok > 0) printf "%.2f\t%.0f\t%d\n", ticks / tck / ok * 1e6, rate, failed
-      else printf "n/a\t0\t%d\n", failed
-    }' "$file"
+  if ! peer_figures h2load "$file"; then
+    printf 'n/a\t0\t0\n'
+  elif [ "${PEER[succeeded]}" -gt 0 ]; then
+    awk -v ticks=$((after - before)) -v tck="$CLK_TCK" -v ok="${PEER[succeeded]}" -v rate="${PEER[rps]}" -v failed="${PEER[failed]}" \
+      'BEGIN { printf "%.2f\t%.0f\t%d\n", ticks / tck / ok * 1e6, rate, failed }'
+  else
+    printf 'n/a\t0\t%d\n' "${PEER[failed]}"
+  fi
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -89,19 +89,10 @@ trap 'exit 130' INT TERM
 
 # Builds the target and the load generator first, so that no run below pays for a build.
 build_targets
-"$BENCH_ROOT/workbench" load --help >/dev/null
 
 # json FILE EXPRESSION: a value out of a summary.json (EXPRESSION in Python over `s`).
 json() {
   python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); v = eval(sys.argv[2]); print("n/a" if v is None else v)' "$1" "$2"
-}
-
-# wrk and wrk2 print latencies as 512.00us, 1.23ms or 1.05s: in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN {
-    n = v + 0; unit = v; sub(/^[0-9.]+/, "", unit)
-    if (unit == "us") n /= 1000; else if (unit == "s") n *= 1000; else if (unit == "m") n *= 60000
-    printf "%.3f", n }'
 }
 
 # loadgen NAME ARGS...: one run of ./workbench load on CPU 1 into $OUT/NAME; prints nothing, the
@@ -115,34 +106,41 @@ loadgen() {
   [ -f "$OUT/$name/summary.json" ] || bench_die "loadgen $name wrote no summary: $(tail -n 3 "$OUT/$name.stderr" | tr '\n' ' ')"
 }
 
-# wrk2_run NAME RATE CONNECTIONS: wrk2 on CPU 1 into $OUT/NAME.txt, with its CPU time (getrusage, through a python3 wrapper).
+# wrk2_run NAME RATE CONNECTIONS: wrk2 on CPU 1 into $OUT/NAME.txt, with its CPU time (getrusage,
+# through a python3 wrapper) into $OUT/NAME.rusage.
 wrk2_run() {
   local name="$1" rate="$2" connections="$3"
   bench_say "wrk2 $name: -t1 -c$connections -R$rate -d${DURATION}s"
-  # The CPU time of wrk2 and its children (getrusage), and the wall time around it, from one small wrapper.
+  # The CPU time of wrk2 and its children (getrusage), and the wall time around it, from one small
+  # wrapper, as key=value lines.
   python3 -c '
 import resource, subprocess, sys, time
 start = time.monotonic()
-status = subprocess.run(sys.argv[1:]).returncode
+with open(sys.argv[1], "w") as out:
+    status = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.STDOUT).returncode
 wall = time.monotonic() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("exit status: %d" % status)
-print("wall seconds: %.3f" % wall)
-print("cpu seconds: %.3f" % (usage.ru_utime + usage.ru_stime))
-' timeout $((DURATION + 60)) taskset -c 1 "$WRK2" -t1 -c"$connections" -d"${DURATION}s" -R"$rate" --latency -U "$TARGET_URL/hello" \
-    >"$OUT/$name.txt" 2>&1
+cpu = usage.ru_utime + usage.ru_stime
+print("exit_status=%d" % status)
+print("wall_seconds=%.3f" % wall)
+print("cpu_seconds=%.3f" % cpu)
+print("cpu_percent=%.0f" % (100 * cpu / wall if wall > 0 else 0))
+' "$OUT/$name.txt" timeout $((DURATION + 60)) taskset -c 1 "$WRK2" -t1 -c"$connections" -d"${DURATION}s" -R"$rate" --latency -U \
+    "$TARGET_URL/hello" >"$OUT/$name.rusage"
 }
 
-# wrk2 figures of a run: "corrected-p50-ms uncorrected-p50-ms req/s cpu-percent".
+# wrk2 figures of a run: "corrected-p50-ms uncorrected-p50-ms req/s cpu-percent" (n/a where wrk2's
+# output could not be read).
 wrk2_figures() {
-  local file="$OUT/$1.txt" corrected uncorrected
-  corrected="$(awk '/Latency Distribution \(HdrHistogram - Recorded Latency\)/ { f = 1 } f && $1 == "50.000%" { print $2; exit }' "$file")"
-  uncorrected="$(awk '/Latency Distribution \(HdrHistogram - Uncorrected Latency/ { f = 1 } f && $1 == "50.000%" { print $2; exit }' "$file")"
-  awk -v c="$(to_ms "${corrected:-0}")" -v u="$(to_ms "${uncorrected:-0}")" '
-    /^Requests\/sec:/ { rps = $2 }
-    /^wall seconds:/ { wall = $3 }
-    /^cpu seconds:/ { cpu = $3 }
-    END { printf "%s %s %s %.0f\n", c, u, rps, (wall > 0 ? 100 * cpu / wall : 0) }' "$file"
+  local key value cpu=0
+  while IFS='=' read -r key value; do
+    [ "$key" = cpu_percent ] && cpu="$value"
+  done <"$OUT/$1.rusage"
+  if peer_figures wrk2 "$OUT/$1.txt"; then
+    echo "${PEER[corrected_p50_ms]} ${PEER[uncorrected_p50_ms]:-n/a} ${PEER[rps]} $cpu"
+  else
+    echo "n/a n/a n/a $cpu"
+  fi
 }
 
 # A loadgen run's figures: "achieved/target lag-p99-ms intended-p50 service-p50 cpu-% valid".
@@ -229,7 +227,8 @@ for t in $TARGETS; do
       closed="$(json "$OUT/t5-closed-64/summary.json" 's["achievedRate"]')"
       bench_say "wrk t5-wrk-64: -t1 -c64 -d${DURATION}s"
       timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c64 -d"${DURATION}s" --latency "$TARGET_URL/hello" >"$OUT/t5-wrk-64.txt" 2>&1 || true
-      wrk_rps="$(awk '/^Requests\/sec:/ { print $2 }' "$OUT/t5-wrk-64.txt")"
+      wrk_rps=""
+      if peer_figures wrk "$OUT/t5-wrk-64.txt"; then wrk_rps="${PEER[rps]}"; fi
       ratio="$(awk -v a="$closed" -v b="${wrk_rps:-0}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
       row 5 "closed model, 64 connections: >= 0.9x wrk -t1 -c64" \
         "loadgen $(printf '%.0f' "$closed") req/s, wrk ${wrk_rps:-n/a} req/s: ${ratio}x" \

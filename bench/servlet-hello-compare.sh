@@ -104,10 +104,10 @@ wrk_round() {
     bench_say "  wrk exited with status $?"
   after="$(cpu_ticks "$TARGET_PID")"
   cpu="$(awk -v t=$((after - before)) -v tck="$CLK_TCK" -v d="$DURATION" 'BEGIN { printf "%.0f", t / tck / d * 100 }')"
-  rps="$(awk '/^Requests\/sec:/ { print $2 }' "$file")"
-  p50="$(to_ms "$(awk '$1 == "50%" { print $2 }' "$file")")"
-  p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' "$file")")"
-  errors="$(wrk_errors "$file")"
+  rps="" p50="" p99="" errors=""
+  if peer_figures wrk "$file"; then
+    rps="${PEER[rps]}" p50="${PEER[p50_ms]}" p99="${PEER[p99_ms]}" errors="${PEER[errors]}"
+  fi
   printf '%s\t%s\t%s\t%s\t%s\n' "$rps" "$p50" "$p99" "$errors" "$cpu" >>"$dir/rounds.tsv"
   bench_say "  round $round: $rps req/s, p50 $p50 ms, p99 $p99 ms, errors $errors, server CPU $cpu%"
 }
@@ -121,14 +121,17 @@ rate_run() {
     "$TARGET_URL/hello" >"$file" || bench_say "  wrk exited with status $?"
   after="$(cpu_ticks "$TARGET_PID")"
   echo "server CPU ticks: $before -> $after (CLK_TCK $CLK_TCK)" >>"$file"
-  awk -v ticks=$((after - before)) -v tck="$CLK_TCK" -v errors="$(wrk_errors "$file")" '
-    / requests in / { done = $1 + 0 }
-    /^Requests\/sec:/ { rate = $2 + 0 }
-    END {
-      ok = done - errors
-      if (ok > 0) printf "%.1f\t%.0f\t%d\n", ticks / tck / ok * 1e6, rate, errors
-      else printf "n/a\t0\t%d\n", errors
-    }' "$file"
+  if ! peer_figures wrk "$file"; then
+    printf 'n/a\t0\t0\n'
+    return
+  fi
+  local ok=$((PEER[requests] - PEER[errors]))
+  if [ "$ok" -gt 0 ]; then
+    awk -v ticks=$((after - before)) -v tck="$CLK_TCK" -v ok="$ok" -v rate="${PEER[rps]}" -v errors="${PEER[errors]}" \
+      'BEGIN { printf "%.1f\t%.0f\t%d\n", ticks / tck / ok * 1e6, rate, errors }'
+  else
+    printf 'n/a\t0\t%d\n' "${PEER[errors]}"
+  fi
 }
 
 printf 'cell\tmedian_rps\tp50_ms\tp99_ms\tround_cpu_pct\twrk_errors\tcpu_us_per_req\trate_achieved\trate_failed\texit\n' >"$OUT/results.tsv"

@@ -98,9 +98,12 @@ stream_round() {
   after="$(cpu_ticks "$TARGET_PID")"
   bytes_after="$(streamed_bytes)"
   echo "server streamedBytes: $bytes_before -> $bytes_after; CPU ticks: $before -> $after (CLK_TCK $CLK_TCK); seconds: $start -> $end" >>"$file"
-  local line
+  local line errors="" rps=""
+  if peer_figures wrk "$file"; then
+    errors="${PEER[errors]}" rps="${PEER[rps]}"
+  fi
   line="$(awk -v b=$((bytes_after - bytes_before)) -v t=$((after - before)) -v tck="$CLK_TCK" -v s="$start" -v e="$end" \
-              -v errors="$(wrk_errors "$file")" -v rps="$(awk '/^Requests\/sec:/ { print $2 }' "$file")" 'BEGIN {
+              -v errors="$errors" -v rps="$rps" 'BEGIN {
     mib = b / 1048576; cpu = t / tck; secs = e - s
     printf "%.1f\t%s\t%s\t%.0f\t%d\t%s\n", mib / secs, (mib > 0 ? sprintf("%.3f", cpu * 1000 / mib) : "n/a"),
       (cpu > 0 ? sprintf("%.0f", mib / cpu) : "n/a"), cpu / secs * 100, errors, rps }')"

@@ -36,9 +36,43 @@ require_tools() {
   fi
 }
 
-# Builds the target command if needed (the build talks on stderr), so that a start is only a start.
+# Builds the target command and loadgen (whose PeerOutput reads the load tools' output) if needed
+# (the build talks on stderr), so that a start is only a start. `load --help` prints its usage on
+# stderr: shown only if building failed.
 build_targets() {
   "$BENCH_ROOT/workbench" target --help >/dev/null
+  local said
+  said="$("$BENCH_ROOT/workbench" load --help 2>&1)" || { printf '%s\n' "$said" >&2; bench_die "building loadgen failed"; }
+}
+
+# What wrk, wrk2 and h2load print is read by loadgen's io.workbench.loadgen.peer.PeerOutput, run
+# with the JVM the targets run on (./workbench chose it: JAVA_HOME when it is recent enough, else
+# the newest JDK it found), taken from the first target started.
+BENCH_JAVA=""
+PEER_JAR="$BENCH_ROOT/loadgen/target/loadgen.jar"
+declare -A PEER=()
+
+# remember_java PID: the JVM a target started with ./workbench runs on, for peer_figures.
+remember_java() {
+  [ -z "$BENCH_JAVA" ] || return 0
+  BENCH_JAVA="$(readlink -f "/proc/$1/exe")"
+  [[ "$BENCH_JAVA" == */bin/java ]] || bench_die "target $1 runs $BENCH_JAVA, not a JVM: cannot read the load tools' output"
+}
+
+# peer_figures TOOL FILE: the figures of TOOL's output (wrk, wrk2 or h2load) in FILE, into PEER:
+# ${PEER[rps]}, ${PEER[p99_ms]} (milliseconds, whatever unit the tool printed), ${PEER[errors]}...
+# (PeerOutput's class comment lists the keys of each tool). When the output cannot be read (the
+# tool failed, or printed something else) PeerOutput says why on stderr, and this returns 1 with
+# PEER empty.
+peer_figures() {
+  PEER=()
+  local lines key value
+  [ -n "$BENCH_JAVA" ] || bench_die "no target started yet, so no JVM to read $1's output with"
+  lines="$("$BENCH_JAVA" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$PEER_JAR" \
+    io.workbench.loadgen.peer.PeerOutput "$1" "$2")" || return 1
+  while IFS='=' read -r key value; do
+    PEER[$key]="$value"
+  done <<<"$lines"
 }
 
 # start_target SERVER DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
@@ -77,6 +111,7 @@ start_target() {
   done
   TARGET_URL="$(sed -n 's/^READY //p' "$dir/server.stdout" | head -n 1)"
   TARGET_PORT="${TARGET_URL##*:}"
+  remember_java "$TARGET_PID"
 }
 
 # Stops the target with SIGTERM (SIGKILL after 30 s) and sets TARGET_EXIT to its exit status.
@@ -132,8 +167,12 @@ bench_cleanup() {
 
 # CPU time a process has used, user + system, in clock ticks (CLK_TCK per second).
 cpu_ticks() {
-  # Fields after the parenthesised command name: state is the 1st, utime the 12th, stime the 13th.
-  sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+  local stat fields
+  stat="$(<"/proc/$1/stat")"
+  # The fields after the command name, which is in parentheses and may hold spaces and ')': cut at
+  # the last ') '. State is the 1st of them (fields[0]), utime the 12th, stime the 13th.
+  read -ra fields <<<"${stat##*) }"
+  echo $((fields[11] + fields[12]))
 }
 
 rss_kb() {
