@@ -35,7 +35,6 @@ start_cell() {
   done
   TARGET_URL="$(sed -n 's/^READY //p' "$dir/server.stdout" | head -n 1)"
   TARGET_PORT="${TARGET_URL##*:}"
-  remember_java "$TARGET_PID"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -45,19 +45,9 @@ build_targets() {
   said="$("$BENCH_ROOT/workbench" load --help 2>&1)" || { printf '%s\n' "$said" >&2; bench_die "building loadgen failed"; }
 }
 
-# What wrk, wrk2 and h2load print is read by loadgen's io.workbench.loadgen.peer.PeerOutput, run
-# with the JVM the targets run on (./workbench chose it: JAVA_HOME when it is recent enough, else
-# the newest JDK it found), taken from the first target started.
-BENCH_JAVA=""
-PEER_JAR="$BENCH_ROOT/loadgen/target/loadgen.jar"
+# What wrk, wrk2 and h2load print is read by loadgen's io.workbench.loadgen.peer.PeerOutput
+# (./workbench peer-output, on the JDK ./workbench chooses).
 declare -A PEER=()
-
-# remember_java PID: the JVM a target started with ./workbench runs on, for peer_figures.
-remember_java() {
-  [ -z "$BENCH_JAVA" ] || return 0
-  BENCH_JAVA="$(readlink -f "/proc/$1/exe")"
-  [[ "$BENCH_JAVA" == */bin/java ]] || bench_die "target $1 runs $BENCH_JAVA, not a JVM: cannot read the load tools' output"
-}
 
 # peer_figures TOOL FILE: the figures of TOOL's output (wrk, wrk2 or h2load) in FILE, into PEER:
 # ${PEER[rps]}, ${PEER[p99_ms]} (milliseconds, whatever unit the tool printed), ${PEER[errors]}...
@@ -67,9 +57,7 @@ remember_java() {
 peer_figures() {
   PEER=()
   local lines key value
-  [ -n "$BENCH_JAVA" ] || bench_die "no target started yet, so no JVM to read $1's output with"
-  lines="$("$BENCH_JAVA" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$PEER_JAR" \
-    io.workbench.loadgen.peer.PeerOutput "$1" "$2")" || return 1
+  lines="$("$BENCH_ROOT/workbench" peer-output "$1" "$2")" || return 1
   while IFS='=' read -r key value; do
     PEER[$key]="$value"
   done <<<"$lines"
@@ -111,7 +99,6 @@ start_target() {
   done
   TARGET_URL="$(sed -n 's/^READY //p' "$dir/server.stdout" | head -n 1)"
   TARGET_PORT="${TARGET_URL##*:}"
-  remember_java "$TARGET_PID"
 }
 
 # Stops the target with SIGTERM (SIGKILL after 30 s) and sets TARGET_EXIT to its exit status.
