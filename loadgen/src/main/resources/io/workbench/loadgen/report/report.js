@@ -22,7 +22,7 @@
   function percentileLabel(x) {
     if (x <= 1) return "0%";
     var p = 100 * (1 - 1 / x);
-    return (p >= 99.99 ? p.toFixed(4) : p >= 99 ? p.toFixed(2) : p.toFixed(0)) + "%";
+    return parseFloat(p.toFixed(4)) + "%";
   }
 
   data.distributions.forEach(function (d) {
@@ -35,12 +35,16 @@
         value: function (u, v) { return v == null ? "" : v.toFixed(3) + " ms"; } });
       columns.push(s.y);
     });
+    var last = 0;
+    d.series.forEach(function (s) { s.y.forEach(function (v, i) { if (v !== null) last = Math.max(last, i); }); });
     var plot = new uPlot({
       title: d.scenario + ": latency by percentile (best repetition of each target)",
       width: width(el), height: 380,
-      scales: { x: { time: false, distr: 3 }, y: { distr: 1 } },
+      scales: { x: { time: false, distr: 3, range: function () { return [1, d.x[last]]; } }, y: { distr: 1 } },
       axes: [
-        { label: "percentile (1/(1-p), log scale)", values: function (u, ticks) { return ticks.map(percentileLabel); } },
+        // One tick per decade of 1/(1-p): 0%, 90%, 99%, 99.9%... as HdrHistogram's plotter labels them.
+        { label: "percentile (1/(1-p), log scale)", values: function (u, ticks) { return ticks.map(percentileLabel); },
+          splits: function (u) { var s = []; for (var x = 1; x <= u.scales.x.max * 1.0001; x *= 10) s.push(x); return s; } },
         { label: "latency ms", size: 70 }
       ],
       series: series
