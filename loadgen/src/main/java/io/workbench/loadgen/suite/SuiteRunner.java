@@ -81,7 +81,7 @@ public final class SuiteRunner {
         command.addAll(plan.launch().targetCommand(target, dir));
         TargetProcess.Outcome outcome = TargetProcess.start(command, dir, plan.readyTimeout());
         if (outcome instanceof TargetProcess.NotStarted notStarted) {
-            progress.say(target + " " + (notStarted.refused() ? "refused" : "did not start") + ": " + notStarted.reason());
+            progress.say(target + ": " + notStarted.reason());
             progress.done(plan.perTargetSeconds());
             return new TargetRun(target.toString(), target.server(), target.strategy(),
                     notStarted.refused() ? TargetRun.Status.REFUSED : TargetRun.Status.FAILED, notStarted.reason(),

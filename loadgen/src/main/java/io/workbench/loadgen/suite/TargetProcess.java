@@ -79,7 +79,7 @@ public final class TargetProcess {
             }
             reader.interrupt();
             boolean refused = exit != null && exit == EXIT_REFUSED;
-            return new NotStarted(refused, exit, (refused ? "refused" : "exited with status " + exit + " before READY") + lastWords(stderr));
+            return new NotStarted(refused, exit, (refused ? "refused by the target command" : "exited with status " + exit + " before READY") + lastWords(stderr));
         }
         return new Started(new TargetProcess(process, url));
     }
