@@ -1,0 +1,333 @@
+package io.workbench.loadgen;
+
+import io.workbench.loadgen.connection.DescriptorLimit;
+import io.workbench.loadgen.output.FinalTable;
+import io.workbench.loadgen.output.RunFiles;
+import io.workbench.loadgen.plan.Durations;
+import io.workbench.loadgen.plan.LoadPlan;
+import io.workbench.loadgen.plan.Model;
+import io.workbench.loadgen.plan.TargetUrl;
+import io.workbench.loadgen.run.LoadRun;
+import io.workbench.loadgen.run.RunResult;
+import io.workbench.loadgen.schedule.Arrivals;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ./workbench load URL [options]}: one run of the load generator. Parses and checks the
+ * command line (a bad argument: one line on stderr, exit 2), runs the plan, writes the run's files,
+ * prints the final table on stderr and {@code SUMMARY <path>} on stdout. Exit 0 when the run went
+ * through (valid or not: the verdict is in summary.json), 1 when the target was unreachable or the
+ * run could not start, 130 when interrupted (the summary is still written, marked interrupted).
+ */
+@Command(name = "load", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "Loads an HTTP/1.1 URL on a seeded open schedule (or closed, or all at once) and records what a user saw, "
+                + "the service time and the generator's own lag.")
+public final class LoadCommand {
+
+    static final int EXIT_OK = 0;
+    static final int EXIT_UNREACHABLE = 1;
+    static final int EXIT_BAD_ARGUMENTS = 2;
+    static final int EXIT_INTERRUPTED = 130;
+
+    @Parameters(index = "0", paramLabel = "URL", description = "http://host[:port]/path?query")
+    String url;
+
+    @Option(names = "--rate", paramLabel = "R", description = "open model: R requests per second")
+    Double rate;
+
+    @Option(names = "--arrivals", paramLabel = "exponential|constant", description = "open model: gaps between arrivals (default exponential)")
+    String arrivals;
+
+    @Option(names = "--ramp", paramLabel = "D", description = "open model: the rate rises linearly from 0 to R over D")
+    String ramp;
+
+    @Option(names = "--concurrency", paramLabel = "C", description = "closed model: C connections, each with one request outstanding")
+    Integer concurrency;
+
+    @Option(names = "--all-at-once", paramLabel = "N", description = "N requests started together")
+    Integer allAtOnce;
+
+    @Option(names = "--requests", paramLabel = "N", description = "the measured phase is N requests")
+    Long requests;
+
+    @Option(names = "--duration", paramLabel = "D", description = "the measured phase lasts D (10s, 500ms, 2m)")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "D", description = "a phase before it, same schedule, not recorded")
+    String warmup;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "the schedule's seed (default 1)")
+    long seed;
+
+    @Option(names = "--max-connections", paramLabel = "M", description = "connections at most (default: what the descriptor limit allows)")
+    Integer maxConnections;
+
+    @Option(names = "--source-addresses", paramLabel = "K", defaultValue = "1", description = "spread connections over 127.0.0.1 .. 127.0.0.K")
+    int sourceAddresses;
+
+    @Option(names = "--pipeline", paramLabel = "P", defaultValue = "1", description = "requests in flight per connection (default 1)")
+    int pipeline;
+
+    @Option(names = "--timeout", paramLabel = "T", defaultValue = "30s", description = "per-request timeout, from its send (default 30s)")
+    String timeout;
+
+    @Option(names = "--lag-limit", paramLabel = "D", defaultValue = "1ms",
+            description = "intended->send p99 above this marks the run invalid (default 1ms)")
+    String lagLimit;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where the files go (default loadgen-results/<timestamp>)")
+    Path out;
+
+    @Option(names = "--label", paramLabel = "NAME", description = "a free label stored in summary.json")
+    String label;
+
+    @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "10s", description = "how long a connect may take (default 10s)")
+    String connectTimeout;
+
+    @Option(names = "--min-rate-fraction", paramLabel = "F", defaultValue = "0.99",
+            description = "achieved below F of the scheduled rate marks the run invalid (default 0.99)")
+    double minRateFraction;
+
+    @Option(names = "--spin", paramLabel = "D", defaultValue = "0us",
+            description = "yield instead of parking for the last D before each intended time: more precision, more CPU (default 0)")
+    String spin;
+
+    @Option(names = "--selectors", paramLabel = "N", defaultValue = "1", description = "selector threads reading responses (default 1)")
+    int selectors;
+
+    @Option(names = "--quiet", description = "no progress line and no final table on stderr")
+    boolean quiet;
+
+    public static void main(String[] args) {
+        int code = execute(args, System.out, System.err, true);
+        if (code != EXIT_INTERRUPTED) {
+            System.exit(code);
+        }
+        // Interrupted: the JVM is already shutting down; the shutdown hook ends it with 130.
+    }
+
+    /**
+     * Runs the command with {@code args}; what a user sees goes to {@code out} and {@code err}.
+     *
+     * @param shutdownHook whether Ctrl-C / SIGTERM stop the run cleanly (false in tests: no hook is installed)
+     * @return the exit code
+     */
+    public static int execute(String[] args, PrintStream out, PrintStream err, boolean shutdownHook) {
+        LoadCommand command = new LoadCommand();
+        CommandLine line = new CommandLine(command);
+        line.setOut(new PrintWriter(err, true));
+        line.setErr(new PrintWriter(err, true));
+        LoadPlan plan;
+        DescriptorLimit descriptors = DescriptorLimit.read();
+        try {
+            CommandLine.ParseResult parsed = line.parseArgs(args);
+            if (CommandLine.printHelpIfRequested(parsed)) {
+                return EXIT_OK;
+            }
+            plan = command.plan("load " + String.join(" ", args), descriptors, err);
+        } catch (CommandLine.ParameterException | IllegalArgumentException x) {
+            err.println("loadgen: " + x.getMessage() + " (./workbench load --help lists the options)");
+            return EXIT_BAD_ARGUMENTS;
+        }
+        return command.run(plan, descriptors, out, err, shutdownHook);
+    }
+
+    private int run(LoadPlan plan, DescriptorLimit descriptors, PrintStream out, PrintStream err, boolean shutdownHook) {
+        try {
+            Files.createDirectories(plan.out());
+        } catch (IOException x) {
+            err.println("loadgen: cannot create the output directory " + plan.out() + ": " + x.getMessage());
+            return EXIT_UNREACHABLE;
+        }
+        LoadRun run = new LoadRun(plan, descriptors, plan.progress() ? err : null);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = null;
+        if (shutdownHook) {
+            hook = new Thread(() -> {
+                if (finished.getCount() == 0) {
+                    return;
+                }
+                err.println("loadgen: interrupted; ending what is in flight and writing the summary");
+                run.interrupt();
+                try {
+                    finished.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+                out.flush();
+                err.flush();
+                Runtime.getRuntime().halt(EXIT_INTERRUPTED);
+            }, "loadgen-interrupt");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+        try {
+            if (plan.progress()) {
+                err.println("loadgen: " + plan.command() + " -> " + plan.out() + " (max " + plan.maxConnections()
+                        + " connections; descriptor limit " + descriptors.limit() + ")");
+            }
+            RunResult result = run.run();
+            Path summary = RunFiles.write(result);
+            if (result.failure() != null) {
+                err.println("loadgen: " + result.failure());
+            } else if (plan.progress()) {
+                err.print(FinalTable.render(result));
+            }
+            out.println("SUMMARY " + summary.toAbsolutePath());
+            out.flush();
+            if (result.failure() != null) {
+                return EXIT_UNREACHABLE;
+            }
+            return result.interrupted() ? EXIT_INTERRUPTED : EXIT_OK;
+        } catch (IOException x) {
+            err.println("loadgen: the run failed: " + x);
+            return EXIT_UNREACHABLE;
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            return EXIT_INTERRUPTED;
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    /** Checks the options against each other and builds the plan. */
+    LoadPlan plan(String commandLine, DescriptorLimit descriptors, PrintStream err) {
+        TargetUrl target = TargetUrl.parse(url);
+        int models = (rate != null ? 1 : 0) + (concurrency != null ? 1 : 0) + (allAtOnce != null ? 1 : 0);
+        if (models != 1) {
+            throw new IllegalArgumentException("choose one model: --rate R (open), --concurrency C (closed) or --all-at-once N");
+        }
+        Model model = rate != null ? Model.OPEN : concurrency != null ? Model.CLOSED : Model.ALL_AT_ONCE;
+        if (model != Model.OPEN && (arrivals != null || ramp != null)) {
+            throw new IllegalArgumentException("--arrivals and --ramp belong to the open model (--rate)");
+        }
+        if (rate != null && !(rate > 0 && rate <= 10_000_000)) {
+            throw new IllegalArgumentException("--rate " + rate + ": must be above 0 and at most 10,000,000 per second");
+        }
+        if (concurrency != null && (concurrency < 1 || concurrency > 1_000_000)) {
+            throw new IllegalArgumentException("--concurrency " + concurrency + ": must be within 1..1,000,000");
+        }
+        if (allAtOnce != null && (allAtOnce < 1 || allAtOnce > 1_000_000)) {
+            throw new IllegalArgumentException("--all-at-once " + allAtOnce + ": must be within 1..1,000,000");
+        }
+        if (model != Model.ALL_AT_ONCE && (requests == null) == (duration == null)) {
+            throw new IllegalArgumentException("give the measured phase as --requests N or --duration D (one of the two)");
+        }
+        if (model == Model.ALL_AT_ONCE && (requests != null || duration != null || warmup != null)) {
+            throw new IllegalArgumentException("--all-at-once N is its own count: no --requests, --duration or --warmup");
+        }
+        if (requests != null && requests < 1) {
+            throw new IllegalArgumentException("--requests " + requests + ": must be at least 1");
+        }
+        Arrivals arrivalKind = Arrivals.EXPONENTIAL;
+        if (arrivals != null) {
+            try {
+                arrivalKind = Arrivals.valueOf(arrivals.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException x) {
+                throw new IllegalArgumentException("--arrivals " + arrivals + ": exponential or constant");
+            }
+        }
+        long durationNanos = duration == null ? 0 : positive("--duration", duration);
+        long warmupNanos = warmup == null ? 0 : Durations.parseNanos("--warmup", warmup);
+        long rampNanos = ramp == null ? 0 : Durations.parseNanos("--ramp", ramp);
+        long timeoutNanos = positive("--timeout", timeout);
+        long connectTimeoutNanos = positive("--connect-timeout", connectTimeout);
+        long lagLimitNanos = positive("--lag-limit", lagLimit);
+        if (timeoutNanos < 1_000_000 || connectTimeoutNanos < 1_000_000) {
+            throw new IllegalArgumentException("--timeout and --connect-timeout must be at least 1ms");
+        }
+        if (pipeline < 1 || pipeline > 1024) {
+            throw new IllegalArgumentException("--pipeline " + pipeline + ": must be within 1..1024");
+        }
+        if (selectors < 1 || selectors > 64) {
+            throw new IllegalArgumentException("--selectors " + selectors + ": must be within 1..64");
+        }
+        if (!(minRateFraction > 0 && minRateFraction <= 1)) {
+            throw new IllegalArgumentException("--min-rate-fraction " + minRateFraction + ": must be within (0, 1]");
+        }
+        int allowed = descriptors.connectionsAllowed();
+        int cap = maxConnections == null ? allowed : maxConnections;
+        if (cap < 1 || cap > 1_000_000) {
+            throw new IllegalArgumentException("--max-connections " + cap + ": must be within 1..1,000,000");
+        }
+        if (maxConnections != null && maxConnections > allowed) {
+            err.println("loadgen: --max-connections " + maxConnections + " is more than the descriptor limit (" + descriptors.limit()
+                    + ", " + descriptors.openAtStart() + " open) allows (" + allowed + "); reaching it will be reported");
+        }
+        if (model == Model.CLOSED && concurrency > cap) {
+            throw new IllegalArgumentException("--concurrency " + concurrency + " is more than the connection cap " + cap);
+        }
+        List<String> sources = sources(target);
+        Path dir = out != null ? out : defaultOut();
+        return new LoadPlan(commandLine, label, target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
+                rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
+                durationNanos, warmupNanos, seed, cap, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
+                minRateFraction, Durations.parseNanos("--spin", spin), selectors, dir, !quiet);
+    }
+
+    private static long positive(String option, String text) {
+        long nanos = Durations.parseNanos(option, text);
+        if (nanos <= 0) {
+            throw new IllegalArgumentException(option + " " + text + ": must be above 0");
+        }
+        return nanos;
+    }
+
+    /**
+     * 127.0.0.1 .. 127.0.0.K for a loopback target (bound explicitly, so the spread is what was
+     * asked); for another target K must be 1 and the kernel picks the source.
+     */
+    private List<String> sources(TargetUrl target) {
+        if (sourceAddresses < 1 || sourceAddresses > 254) {
+            throw new IllegalArgumentException("--source-addresses " + sourceAddresses + ": must be within 1..254");
+        }
+        boolean loopback;
+        try {
+            InetSocketAddress resolved = target.resolve();
+            InetAddress address = resolved.getAddress();
+            loopback = address.isLoopbackAddress() && address.getAddress().length == 4;
+        } catch (UnknownHostException x) {
+            // The run reports an unreachable target (exit 1).
+            loopback = false;
+        }
+        if (!loopback) {
+            if (sourceAddresses > 1) {
+                throw new IllegalArgumentException("--source-addresses " + sourceAddresses
+                        + ": connections can be spread over 127.0.0.x only to an IPv4 loopback target, not " + target.host());
+            }
+            return List.of();
+        }
+        List<String> list = new ArrayList<>();
+        for (int i = 1; i <= sourceAddresses; i++) {
+            list.add("127.0.0." + i);
+        }
+        return list;
+    }
+
+    private static Path defaultOut() {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path base = Path.of("loadgen-results", stamp);
+        Path dir = base;
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = Path.of(base + "-" + i);
+        }
+        return dir;
+    }
+}

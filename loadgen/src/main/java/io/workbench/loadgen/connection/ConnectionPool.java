@@ -1,0 +1,250 @@
+package io.workbench.loadgen.connection;
+
+import io.workbench.iocore.http.client.HttpClient;
+import io.workbench.iocore.http.client.HttpClientConnection;
+import io.workbench.loadgen.record.ErrorKind;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.jctools.queues.MpscArrayQueue;
+
+/**
+ * The generator's connections to one target: the ones with a free slot wait in an idle queue for
+ * the sender, new ones are opened on demand up to a cap, bound in turn to the source addresses
+ * given, and connect failures are kept for the sender to fail its waiting requests with.
+ *
+ * <h2>The idle queue</h2>
+ * A bounded lock-free multi-producer single-consumer array queue: producers are the reader threads
+ * (a response freed a slot) and the sender (a pipelined connection still has one); the sender alone
+ * polls. A connection is in it at most once (its {@linkplain LoadConnection#markQueued() flag}), so
+ * a queue as large as the cap never fills, and neither side allocates or locks.
+ *
+ * <pre>
+ *   connect ok -----------------------> queued --poll (sender)--> unqueued --send--> in use
+ *   response ended, connection open --> queued (if not already)      |
+ *   send left a free slot (pipelining) ------------------------------+--> queued
+ *   connection closed --> polled once more, refused by the connection, dropped
+ * </pre>
+ *
+ * <h2>The cap</h2>
+ * Connections open plus connections opening never exceed the cap. When the kernel refuses a new
+ * descriptor (EMFILE) the cap drops to what is open then, the limit is reported as reached, and
+ * requests wait for the open connections instead of failing; only when none is open is the
+ * request failed, as {@link ErrorKind#DESCRIPTOR_LIMIT}.
+ */
+public final class ConnectionPool {
+
+    private final HttpClient client;
+    private final InetSocketAddress remote;
+    private final List<InetSocketAddress> sources;
+    private final int maxConnections;
+    private final MpscArrayQueue<LoadConnection> idle;
+    private final Map<HttpClientConnection, LoadConnection> byConnection = new ConcurrentHashMap<>();
+    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger connecting = new AtomicInteger();
+    private final AtomicLong opened = new AtomicLong();
+    private final AtomicInteger maxOpen = new AtomicInteger();
+    private final AtomicLong sourceTurn = new AtomicLong();
+    private final AtomicLong connectFailures = new AtomicLong();
+    /** Connect failures no request has been failed with yet, by kind. */
+    private final AtomicLongArray unclaimedFailures = new AtomicLongArray(ErrorKind.values().length);
+    private final AtomicLong unclaimed = new AtomicLong();
+    private final AtomicInteger[] perSource;
+    private volatile int cap;
+    private volatile String descriptorLimitReached;
+
+    /**
+     * @param sources        local addresses (port 0) to bind new connections to in turn; empty: the kernel chooses
+     * @param maxConnections connections open or opening at most
+     */
+    public ConnectionPool(HttpClient client, InetSocketAddress remote, List<InetSocketAddress> sources, int maxConnections) {
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
+        }
+        this.client = client;
+        this.remote = remote;
+        this.sources = List.copyOf(sources);
+        this.maxConnections = maxConnections;
+        this.cap = maxConnections;
+        this.idle = new MpscArrayQueue<>(Math.max(2, maxConnections));
+        this.perSource = new AtomicInteger[Math.max(1, this.sources.size())];
+        for (int i = 0; i < perSource.length; i++) {
+            perSource[i] = new AtomicInteger();
+        }
+    }
+
+    // --- the idle queue -------------------------------------------------------------------------------
+
+    /** Sender only: a connection that had a free slot when it was queued (it may have closed since), or null. */
+    public LoadConnection pollIdle() {
+        LoadConnection connection = idle.relaxedPoll();
+        if (connection != null) {
+            connection.unmarkQueued();
+        }
+        return connection;
+    }
+
+    /** Sender only, after a send: queues the connection again if it may take more (pipelining). */
+    public void afterSend(LoadConnection connection) {
+        requeueIfFree(connection);
+    }
+
+    /** From a response listener: a request on {@code connection} ended, so it may have a free slot. */
+    public void released(HttpClientConnection connection) {
+        LoadConnection loadConnection = byConnection.get(connection);
+        if (loadConnection != null) {
+            requeueIfFree(loadConnection);
+        }
+    }
+
+    private void requeueIfFree(LoadConnection connection) {
+        if (connection.hasFreeSlot() && connection.markQueued()) {
+            if (!idle.offer(connection)) {
+                // Cannot happen: each connection is queued at most once and the queue holds the cap.
+                throw new IllegalStateException("idle queue full at " + idle.size() + ": " + this);
+            }
+        }
+    }
+
+    // --- opening --------------------------------------------------------------------------------------
+
+    /** @return true if one more connection may be opened now */
+    public boolean canOpen() {
+        return open.get() + connecting.get() < cap;
+    }
+
+    /** @return connections being opened now */
+    public int connecting() {
+        return connecting.get();
+    }
+
+    /**
+     * Opens one more connection (the caller checked {@link #canOpen()}), bound to the next source
+     * address; on success it joins the idle queue when {@code toIdle}, and the future completes with
+     * it either way. A failure is counted, kept for a waiting request to fail with, and completes the
+     * future exceptionally.
+     */
+    public CompletableFuture<LoadConnection> open(boolean toIdle) {
+        connecting.incrementAndGet();
+        int turn = sources.isEmpty() ? 0 : (int) (sourceTurn.getAndIncrement() % sources.size());
+        InetSocketAddress local = sources.isEmpty() ? null : sources.get(turn);
+        CompletableFuture<LoadConnection> result = new CompletableFuture<>();
+        client.connect(remote, local).whenComplete((connection, failure) -> {
+            if (failure == null) {
+                LoadConnection loadConnection = new LoadConnection(connection, (int) opened.getAndIncrement());
+                int now = open.incrementAndGet();
+                connecting.decrementAndGet();
+                maxOpen.accumulateAndGet(now, Math::max);
+                perSource[turn].incrementAndGet();
+                byConnection.put(connection, loadConnection);
+                connection.closed().whenComplete((ignored, x) -> {
+                    byConnection.remove(connection);
+                    open.decrementAndGet();
+                });
+                if (toIdle) {
+                    requeueIfFree(loadConnection);
+                }
+                result.complete(loadConnection);
+            } else {
+                connecting.decrementAndGet();
+                connectFailed(failure);
+                result.completeExceptionally(failure);
+            }
+        });
+        return result;
+    }
+
+    private void connectFailed(Throwable failure) {
+        connectFailures.incrementAndGet();
+        ErrorKind kind = ErrorKind.ofConnect(failure);
+        if (kind == ErrorKind.DESCRIPTOR_LIMIT) {
+            int openNow = open.get();
+            if (descriptorLimitReached == null) {
+                descriptorLimitReached = "the descriptor limit was reached with " + openNow + " connection(s) open: " + rootMessage(failure);
+            }
+            // Wait for the open ones from now on; fail a request only when there is none to wait for.
+            cap = Math.max(1, Math.min(cap, openNow));
+            if (openNow > 0) {
+                return;
+            }
+        }
+        unclaimedFailures.incrementAndGet(kind.ordinal());
+        unclaimed.incrementAndGet();
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.toString();
+    }
+
+    /**
+     * Sender only: the kind of a connect failure that no request has been failed with yet, claimed
+     * now (the waiting request fails with it), or null.
+     */
+    public ErrorKind claimConnectFailure() {
+        if (unclaimed.get() == 0) {
+            return null;
+        }
+        for (ErrorKind kind : ErrorKind.values()) {
+            long n;
+            while ((n = unclaimedFailures.get(kind.ordinal())) > 0) {
+                if (unclaimedFailures.compareAndSet(kind.ordinal(), n, n - 1)) {
+                    unclaimed.decrementAndGet();
+                    return kind;
+                }
+            }
+        }
+        return null;
+    }
+
+    // --- what it reports ------------------------------------------------------------------------------
+
+    public int openCount() {
+        return open.get();
+    }
+
+    public long openedCount() {
+        return opened.get();
+    }
+
+    public int maxOpenCount() {
+        return maxOpen.get();
+    }
+
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    public long connectFailureCount() {
+        return connectFailures.get();
+    }
+
+    /** @return what happened when the descriptor limit was reached, or null if it was not */
+    public String descriptorLimitReached() {
+        return descriptorLimitReached;
+    }
+
+    /** @return connections opened from each source address, in the order given */
+    public List<Integer> openedPerSource() {
+        List<Integer> counts = new ArrayList<>();
+        for (AtomicInteger count : perSource) {
+            counts.add(count.get());
+        }
+        return counts;
+    }
+
+    @Override
+    public String toString() {
+        return "ConnectionPool[" + remote + ",open=" + open + ",connecting=" + connecting + ",idle=" + idle.size()
+                + ",cap=" + cap + "/" + maxConnections + ",opened=" + opened + ",connectFailures=" + connectFailures + "]";
+    }
+}

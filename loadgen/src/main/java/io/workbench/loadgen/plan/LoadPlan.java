@@ -1,0 +1,82 @@
+package io.workbench.loadgen.plan;
+
+import io.workbench.loadgen.schedule.Arrivals;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything one run is asked to do, checked: {@link io.workbench.loadgen.LoadCommand} builds it
+ * from the command line, tests build it directly.
+ *
+ * @param command             the command line, stored in the summary
+ * @param label               a free label stored in the summary, or null
+ * @param url                 what to load
+ * @param model               open, closed or all-at-once
+ * @param rate                open model: requests per second (0 otherwise)
+ * @param arrivals            open model: exponential or constant inter-arrival (null otherwise)
+ * @param rampNanos           open model: the rate rises linearly from 0 to {@code rate} over this (0: no ramp)
+ * @param concurrency         closed model: connections (0 otherwise)
+ * @param allAtOnce           all-at-once: requests started together (0 otherwise)
+ * @param requests            measured requests (0 when the run is timed)
+ * @param durationNanos       length of the measured phase (0 when the run is counted)
+ * @param warmupNanos         a phase before the measured one, same schedule, not recorded
+ * @param seed                the schedule's seed
+ * @param maxConnections      connections open (or opening) at most
+ * @param sourceAddresses     local addresses the connections are bound to in turn; empty: the kernel chooses
+ * @param pipeline            requests in flight per connection
+ * @param timeoutNanos        per-request timeout, from the send
+ * @param connectTimeoutNanos how long a connect may take
+ * @param lagLimitNanos       intended->send p99 above this makes the run invalid
+ * @param minRateFraction     achieved below this fraction of the scheduled rate makes the run invalid
+ * @param spinNanos           the pacer yields instead of parking this long before each intended time (0: parks only)
+ * @param selectors           selector threads of the client
+ * @param out                 the directory the files go to
+ * @param progress            whether to print the progress line and final table on stderr
+ */
+public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
+                       long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
+                       long seed, int maxConnections, List<String> sourceAddresses, int pipeline, long timeoutNanos,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, long spinNanos, int selectors, Path out,
+                       boolean progress) {
+
+    public LoadPlan {
+        Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(out, "out");
+        sourceAddresses = List.copyOf(sourceAddresses);
+        switch (model) {
+            case OPEN -> {
+                require(rate > 0, "the open model needs a rate above 0");
+                Objects.requireNonNull(arrivals, "arrivals");
+                require((requests > 0) != (durationNanos > 0), "an open run is counted (--requests) or timed (--duration), one of the two");
+            }
+            case CLOSED -> {
+                require(concurrency > 0, "the closed model needs a concurrency above 0");
+                require((requests > 0) != (durationNanos > 0), "a closed run is counted (--requests) or timed (--duration), one of the two");
+            }
+            case ALL_AT_ONCE -> {
+                require(allAtOnce > 0, "all-at-once needs a count above 0");
+                require(requests == 0 && durationNanos == 0 && warmupNanos == 0,
+                        "all-at-once is its own count: no --requests, --duration or --warmup");
+            }
+        }
+        require(maxConnections > 0, "--max-connections must be at least 1");
+        require(pipeline >= 1 && pipeline <= 1024, "--pipeline must be within 1..1024");
+        require(timeoutNanos > 0, "--timeout must be above 0");
+        require(connectTimeoutNanos > 0, "--connect-timeout must be above 0");
+        require(selectors >= 1, "--selectors must be at least 1");
+        require(spinNanos >= 0, "--spin must not be negative");
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    /** @return the measured phase's request count as the schedule sees it: {@code allAtOnce} for that model */
+    public long countedRequests() {
+        return model == Model.ALL_AT_ONCE ? allAtOnce : requests;
+    }
+}

@@ -1,0 +1,52 @@
+package io.workbench.loadgen.record;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The run's interval log: HdrHistogram's log format, one histogram per latency kind per interval,
+ * each tagged with its kind, values in microseconds. Its StartTime and BaseTime are the measured
+ * phase's start in epoch seconds, and each interval carries its own epoch timestamps, so the
+ * intervals line up with anything else logged on the wall clock (a target's GC log).
+ */
+public final class IntervalLog implements AutoCloseable {
+
+    public static final String INTENDED_TO_END = "intended-to-end";
+    public static final String SEND_TO_END = "send-to-end";
+    public static final String INTENDED_TO_SEND = "intended-to-send";
+
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+
+    public IntervalLog(Path file, long startEpochMillis, String comment) throws IOException {
+        this.out = new PrintStream(file.toFile(), StandardCharsets.UTF_8);
+        this.writer = new HistogramLogWriter(out);
+        writer.outputComment(comment);
+        writer.outputComment("values in microseconds; tags: " + INTENDED_TO_END + " (what a user saw), " + SEND_TO_END
+                + " (service time), " + INTENDED_TO_SEND + " (the generator's lag)");
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(startEpochMillis);
+        writer.setBaseTime(startEpochMillis);
+        writer.outputBaseTime(startEpochMillis);
+        writer.outputLegend();
+    }
+
+    /** Writes one interval histogram under {@code tag}; its start and end timestamps are epoch milliseconds. */
+    public void write(String tag, Histogram interval) {
+        interval.setTag(tag);
+        writer.outputIntervalHistogram(interval);
+    }
+
+    public void flush() {
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        out.close();
+    }
+}
