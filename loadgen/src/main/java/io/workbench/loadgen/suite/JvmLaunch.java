@@ -11,8 +11,9 @@ import java.util.List;
  * <p>Targets get the 2016 study's target flags: a 4 GB heap, fixed, the throughput (Parallel)
  * collector ("not enough [heap] to take advantage of G1"), explicit GC disabled and a heap dump on
  * OutOfMemoryError (its {@code -server} and {@code -XX:+AggressiveOpts} no longer exist). The
- * generator gets the study's generator collector, G1 with a 10 ms pause goal, on a 2 GB heap rather
- * than its 12 GB, since here it shares the machine with the target. On JDK 24+ both allow
+ * generator gets the flags {@code ./workbench load} gives it: a 1 GB heap touched up front and the
+ * throughput collector, which rarely runs since its recording path allocates nothing (the study's
+ * generator needed G1 and 12 GB; this one shares the machine with the target). On JDK 24+ both allow
  * {@code sun.misc.Unsafe}, which Netty and JCTools use, so no JVM prints warnings or changes path.
  *
  * @param java              the java executable
@@ -40,7 +41,7 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
     }
 
     public List<String> loadFlags() {
-        List<String> flags = new ArrayList<>(List.of("-Xms2g", "-Xmx2g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10"));
+        List<String> flags = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseParallelGC"));
         unsafe(flags);
         return flags;
     }

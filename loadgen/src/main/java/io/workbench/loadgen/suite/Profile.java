@@ -26,19 +26,20 @@ public enum Profile {
     STUDY("study", List.of(TargetId.ALL), presets(54_000, 60_000, 10,
             100_000, 100_000, 100_000, 20_000, 100_000, 10)),
 
-    STANDARD("standard", List.of("jetty:sync", "jetty:virtual", "jetty:async-complete", "tomcat:sync",
-            "undertow:async-complete", "iocore:async-complete", "netty:async-complete",
-            // Until the servlet targets exist, Jetty's own Handler API stands in for Jetty.
-            "jetty-handler:sync", "jetty-handler:virtual", "jetty-handler:async-complete"),
+    STANDARD("standard", List.of("jetty:sync|iocore:sync", "jetty:virtual|iocore:virtual",
+            "jetty:async-complete|jetty-handler:async-complete", "tomcat:sync", "undertow:async-complete",
+            "iocore:async-complete", "netty:async-complete"),
             presets(54_000, 20_000, 3, 10_000, 100_000, 100_000, 4_000, 10_000, 3)),
 
     /**
      * Four targets, two repetitions, repetitions of 3-5 s. The targets: sync Jetty (the study's
      * surprise: thread-blocking yet good at high concurrency), the same code on virtual threads
      * (today's answer to the study's fibers), iocore's own async core, and Netty (the study's
-     * non-servlet async reference). Two repetitions, so that best and median can differ.
+     * non-servlet async reference). Where the target command has no Jetty servlet target, iocore's
+     * sync and virtual strategies stand in. Two repetitions, so that best and median can differ.
      */
-    QUICK("quick", List.of("jetty-handler:sync", "jetty-handler:virtual", "iocore:async-complete", "netty:async-complete"),
+    QUICK("quick", List.of("jetty:sync|iocore:sync", "jetty:virtual|iocore:virtual", "iocore:async-complete",
+            "netty:async-complete"),
             presets(54_000, 10_000, 1, 5_000, 30_000, 30_000, 1_000, 5_000, 2));
 
     /** The 2016 study's concurrency-level count. */
@@ -84,7 +85,10 @@ public enum Profile {
         return cliName;
     }
 
-    /** The targets run when {@code --targets} is not given ({@link TargetId#ALL}: every one offered). */
+    /**
+     * The targets run when {@code --targets} is not given ({@link TargetId#ALL}: every one offered).
+     * An entry may name alternatives, {@code a|b}: the first the target command offers is run.
+     */
     public List<String> defaultTargets() {
         return defaultTargets;
     }

@@ -203,17 +203,17 @@ public final class RunCommand implements Callable<Integer> {
         }
         LinkedHashSet<TargetId> targets = new LinkedHashSet<>();
         for (String name : names) {
-            TargetId id;
-            try {
-                id = TargetId.parse(name.trim());
-            } catch (IllegalArgumentException bad) {
-                throw invalid(bad.getMessage());
+            if (explicit) {
+                // Run as given: a cell the target command refuses is recorded as refused, with its reason.
+                try {
+                    targets.add(TargetId.parse(name.trim()));
+                } catch (IllegalArgumentException bad) {
+                    throw invalid(bad.getMessage());
+                }
+                continue;
             }
-            // A profile's list names cells of servers that may not exist yet; an explicit list is run as given
-            // (a cell the target command refuses is recorded as refused, with its reason).
-            if (explicit || offered.contains(id)) {
-                targets.add(id);
-            }
+            // A profile's entry may name alternatives for servers that are not there yet: the first offered.
+            Arrays.stream(name.split("\\|")).map(TargetId::parse).filter(offered::contains).findFirst().ifPresent(targets::add);
         }
         if (targets.isEmpty()) {
             throw invalid("none of the profile's targets is offered by the target command; give --targets");

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class QuickProfileSmokeIT {
 
-    private static final List<String> TARGETS = List.of("iocore:async-complete", "jetty-handler:sync");
+    private static final List<String> TARGETS = List.of("iocore:sync", "netty:async-complete");
 
     @Test
     void theQuickProfileOnTwoTargetsLeavesEveryFileAndAReportThatCoversThem(@TempDir Path temp) throws Exception {
