@@ -159,7 +159,7 @@ public final class RunFacts {
                     boolean valid = summary.validity() != null && summary.validity().valid();
                     row.add((valid ? "valid" : "INVALID") + (repetition.warming() ? ", warming" : ""));
                     row.add(summary.targetRate() == null
-                            ? "closed / at once: " + Figures.rate(summary.achievedRate())
+                            ? (repetition.index() == 0 ? "closed: " : "at once: ") + Figures.rate(summary.achievedRate())
                             : Figures.rate(summary.targetRate()) + " → " + Figures.rate(summary.achievedRate()));
                     row.add(summary.latency().intendedToSend() == null ? "n/a" : Figures.ms(summary.latency().intendedToSend().p99Ms()));
                     row.add(Figures.seconds(repetition.loadSecondsBefore()));

@@ -9,8 +9,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The cells the target command offers, read from its own {@code --help} (the servers and the
- * strategies each offers, one server a line), so the suite never keeps a second copy of the matrix.
+ * The cells the target command offers, read from the command itself so the suite never keeps a
+ * second copy of the matrix: its {@code --list} (a server a line, then each strategy it
+ * {@code runs} or {@code REFUSED}), or, from a target command without {@code --list}, the servers
+ * and strategies its {@code --help} lists.
  */
 public final class TargetCatalog {
 
@@ -20,25 +22,61 @@ public final class TargetCatalog {
     private TargetCatalog() {
     }
 
+    /** {@code --list}: {@code jetty: Jetty 12 ...} then {@code   sync            runs     ...}. */
+    private static final Pattern LIST_SERVER = Pattern.compile("^([a-z0-9][a-z0-9-]*): .*$");
+    private static final Pattern LIST_CELL = Pattern.compile("^ {2}([a-z0-9][a-z0-9-]*) +runs\\b.*$");
+
     /** Every cell, server by server, in the order the target command lists them. */
     public static List<TargetId> all(JvmLaunch launch) throws IOException {
+        Ran list = run(launch, "--list");
+        List<TargetId> cells = list.exit() == 0 ? parseList(list.output()) : List.of();
+        if (cells.isEmpty()) {
+            Ran help = run(launch, "--help");
+            if (help.exit() != 0) {
+                throw new IOException("the target command's --help failed: " + help.output().strip());
+            }
+            cells = parse(help.output());
+            if (cells.isEmpty()) {
+                throw new IOException("the target command lists no servers:\n" + help.output());
+            }
+        }
+        return cells;
+    }
+
+    private record Ran(int exit, String output) {
+    }
+
+    private static Ran run(JvmLaunch launch, String option) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(launch.java());
-        command.addAll(List.of("-cp", launch.targetClasspath(), JvmLaunch.TARGET_MAIN, "--help"));
+        command.addAll(List.of("-cp", launch.targetClasspath(), JvmLaunch.TARGET_MAIN, option));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         try {
-            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new IOException("the target command's --help failed: " + help.strip());
+                throw new IOException("the target command's " + option + " did not end within 60 s");
             }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while listing the targets");
         }
-        List<TargetId> cells = parse(help);
-        if (cells.isEmpty()) {
-            throw new IOException("the target command's --help lists no servers:\n" + help);
+        return new Ran(process.exitValue(), output);
+    }
+
+    static List<TargetId> parseList(String list) {
+        List<TargetId> cells = new ArrayList<>();
+        String server = null;
+        for (String line : list.split("\n")) {
+            Matcher serverLine = LIST_SERVER.matcher(line);
+            if (serverLine.matches()) {
+                server = serverLine.group(1);
+                continue;
+            }
+            Matcher cell = LIST_CELL.matcher(line);
+            if (server != null && cell.matches()) {
+                cells.add(new TargetId(server, cell.group(1)));
+            }
         }
         return cells;
     }

@@ -19,7 +19,7 @@ class ConcurrencyLimitTest {
         ConcurrencyCap cap = ConcurrencyLimit.cap(54_000, Optional.of(20_000L));
 
         assertTrue(cap.capped());
-        assertEquals(19_900, cap.cap());
+        assertEquals(20_000 - ConcurrencyLimit.RESERVE, cap.cap());
         assertTrue(cap.explanation().contains("54,000"), cap.explanation());
         assertTrue(cap.explanation().contains("20,000"), cap.explanation());
         assertTrue(cap.explanation().contains("/proc/self/limits"), cap.explanation());

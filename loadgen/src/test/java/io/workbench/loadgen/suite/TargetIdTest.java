@@ -46,4 +46,22 @@ class TargetIdTest {
         assertEquals(List.of(TargetId.parse("iocore:async-complete"), TargetId.parse("iocore:sync"), TargetId.parse("iocore:virtual"),
                 TargetId.parse("jetty-handler:async-complete"), TargetId.parse("jetty-handler:sync")), TargetCatalog.parse(help));
     }
+
+    @Test
+    void theCatalogIsReadFromTheTargetCommandsListWithTheRefusedCellsLeftOut() {
+        String list = """
+                jetty: Jetty 12.1 ee10 servlets
+                  async-complete  runs     startAsync, completion scheduled
+                  sync            runs     sleeps on a pool thread
+                  write-listener  REFUSED  not a hello strategy
+                netty: Netty 4.2 HttpServerCodec
+                  async-complete  runs     from the event loop
+                  sync            REFUSED  Netty's event loop must not block
+
+                5 cells: 3 run, 2 refused (exit status 2, with the reason).
+                """;
+
+        assertEquals(List.of(TargetId.parse("jetty:async-complete"), TargetId.parse("jetty:sync"),
+                TargetId.parse("netty:async-complete")), TargetCatalog.parseList(list));
+    }
 }
