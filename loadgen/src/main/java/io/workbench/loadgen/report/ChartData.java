@@ -31,6 +31,9 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
      */
     static final double[] INVERSE_GRID = grid();
 
+    /** Intervals shorter than this get no rate point on the timeline. */
+    static final double MIN_RATE_INTERVAL_SECONDS = 0.5;
+
     /**
      * @param scenario the scenario
      * @param title    what it sent
@@ -144,7 +147,8 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
                     // An interval with no responses has no latency; a 0 would break the log axis.
                     values[0] = point.count() == 0 ? null : point.p99Ms();
                     values[1] = point.count() == 0 ? null : point.maxMs();
-                    values[2] = point.ratePerSecond();
+                    // A sliver of an interval (the last one of a run) turns a few responses into a huge rate: leave it out.
+                    values[2] = point.seconds() >= MIN_RATE_INTERVAL_SECONDS ? point.ratePerSecond() : null;
                 }
             }
         }

@@ -26,8 +26,11 @@ public record Repetition(int index, String dir, Integer exitCode, LoadSummary su
         return loadSecondsBefore < SETTLED_AFTER_LOAD_SECONDS;
     }
 
-    /** True when the load run finished and left a summary to read. */
+    /**
+     * True when the load run finished and left a summary to read. A run cut short by Ctrl-C leaves
+     * a summary too, of part of its schedule: it is listed, but not a figure to compare.
+     */
     public boolean measured() {
-        return summary != null;
+        return summary != null && !summary.interrupted();
     }
 }
