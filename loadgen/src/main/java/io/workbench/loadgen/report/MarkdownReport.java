@@ -26,7 +26,7 @@ public final class MarkdownReport {
                 .append("what a user saw, including any time a request waited to be sent. Errors are failed and ")
                 .append("timed-out requests together. The median and the spread of the repetitions are under each scenario below.\n\n");
         StudyTable table = StudyTable.of(results);
-        table(md, table.header(), table.rows());
+        table(md, table.header(), table.rows(), true);
         md.append('\n');
         if (results.concurrencyCap().capped()) {
             md.append("Concurrency-level: ").append(results.concurrencyCap().explanation()).append("\n\n");
@@ -38,7 +38,7 @@ public final class MarkdownReport {
             md.append("### ").append(preset.scenario()).append("\n\n");
             md.append(PresetText.describe(preset)).append(".\n\n");
             ScenarioLeader.sentence(results, preset).ifPresent(sentence -> md.append(sentence).append("\n\n"));
-            table(md, RunFacts.scenarioHeader(concurrency), RunFacts.scenarioRows(results, preset.scenario(), concurrency));
+            table(md, RunFacts.scenarioHeader(concurrency), RunFacts.scenarioRows(results, preset.scenario(), concurrency), true);
             md.append('\n');
         }
 
@@ -46,24 +46,25 @@ public final class MarkdownReport {
         md.append("A run is valid when the generator kept its schedule (its own lag, intended to send, stayed under ")
                 .append("the limit) and achieved the target rate; \"warming\" means the target JVM had served less than a ")
                 .append("minute of load before it, so its JIT may not have settled.\n\n");
-        table(md, RunFacts.validityHeader(), RunFacts.validityRows(results));
+        table(md, RunFacts.validityHeader(), RunFacts.validityRows(results), false);
         md.append('\n');
 
         md.append("## Targets\n\n");
-        table(md, RunFacts.targetHeader(), RunFacts.targetRows(results));
+        table(md, RunFacts.targetHeader(), RunFacts.targetRows(results), false);
         md.append('\n');
 
         md.append("## Environment\n\n");
-        table(md, List.of("", ""), RunFacts.environmentRows(results));
+        table(md, List.of("", ""), RunFacts.environmentRows(results), false);
         md.append("\nThe charts (percentile distributions, latency and rate over time with GC pauses) are in report.html beside this file.\n");
         return md.toString();
     }
 
-    private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+    /** @param figures true for tables of figures (right-aligned after the first column), false for tables of words */
+    private static void table(StringBuilder md, List<String> header, List<List<String>> rows, boolean figures) {
         row(md, header);
         md.append('|');
         for (int i = 0; i < header.size(); i++) {
-            md.append(i == 0 ? " --- |" : " ---: |");
+            md.append(i == 0 || !figures ? " --- |" : " ---: |");
         }
         md.append('\n');
         for (List<String> row : rows) {
