@@ -40,6 +40,13 @@ public final class HtmlReport {
         html.append(String.join(", ", results.targets().stream().map(target -> "<code>" + escape(target.id()) + "</code>").toList()));
         html.append(".</p>\n");
 
+        html.append("<h2>In short</h2>\n<ul class=\"short\">\n");
+        for (ScenarioPreset preset : results.presets()) {
+            ScenarioLeader.sentence(results, preset).ifPresent(sentence -> html.append("<li><strong>")
+                    .append(escape(preset.scenario())).append("</strong>: ").append(escape(sentence)).append("</li>\n"));
+        }
+        html.append("</ul>\n");
+
         html.append("<h2>The study's table</h2>\n<p>Each figure is the best of the repetitions, as the 2016 study gave it ")
                 .append("(best: the lowest mean; for concurrency-level the most requests in flight at once). Latency is from the ")
                 .append("intended start to the end of a request, in ms: what a user saw. Errors are failed and timed-out ")
@@ -59,6 +66,7 @@ public final class HtmlReport {
             boolean concurrency = "all-at-once".equals(preset.model());
             html.append("<section class=\"scenario\" id=\"scenario-").append(escape(preset.scenario())).append("\">\n");
             html.append("<h3>").append(escape(preset.scenario())).append("</h3>\n<p>").append(escape(PresetText.describe(preset))).append(".</p>\n");
+            StudyReference.sentence(preset.scenario()).ifPresent(sentence -> html.append("<p class=\"study\">").append(escape(sentence)).append("</p>\n"));
             ScenarioLeader.sentence(results, preset).ifPresent(sentence -> html.append("<p class=\"leader\">").append(escape(sentence)).append("</p>\n"));
             if (!concurrency && charts.distributions().stream().anyMatch(distribution -> distribution.scenario().equals(preset.scenario()))) {
                 html.append("<div class=\"chart distribution\" data-scenario=\"").append(escape(preset.scenario())).append("\"></div>\n");

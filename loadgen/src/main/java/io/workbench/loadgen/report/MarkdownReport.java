@@ -20,6 +20,13 @@ public final class MarkdownReport {
         md.append("# The 2016 study's scenarios, redone on today's servers\n\n");
         md.append(RunFacts.headline(results)).append("\n\n");
 
+        md.append("## In short\n\n");
+        for (ScenarioPreset preset : results.presets()) {
+            ScenarioLeader.sentence(results, preset)
+                    .ifPresent(sentence -> md.append("- **").append(preset.scenario()).append("**: ").append(sentence).append('\n'));
+        }
+        md.append('\n');
+
         md.append("## The study's table\n\n");
         md.append("Each figure is the best of the repetitions, as the 2016 study gave it (best: the lowest mean; for ")
                 .append("concurrency-level the most requests in flight at once). Latency is intended start to end, in ms: ")
@@ -37,6 +44,7 @@ public final class MarkdownReport {
             boolean concurrency = "all-at-once".equals(preset.model());
             md.append("### ").append(preset.scenario()).append("\n\n");
             md.append(PresetText.describe(preset)).append(".\n\n");
+            StudyReference.sentence(preset.scenario()).ifPresent(sentence -> md.append("*").append(sentence).append("*\n\n"));
             ScenarioLeader.sentence(results, preset).ifPresent(sentence -> md.append(sentence).append("\n\n"));
             table(md, RunFacts.scenarioHeader(concurrency), RunFacts.scenarioRows(results, preset.scenario(), concurrency), true);
             md.append('\n');

@@ -46,6 +46,13 @@ public final class ScenarioLeader {
                 : Comparator.comparing((Entry entry) -> entry.failed() > 0).thenComparingDouble(Entry::value);
         entries.sort(order);
         Entry first = entries.get(0);
+        List<String> tied = entries.stream().filter(entry -> entry.value() == first.value() && entry.failed() == first.failed())
+                .map(Entry::target).toList();
+        if (tied.size() > 1) {
+            // Equal figures (every target held the whole concurrency-level count, say): no leader to name.
+            return Optional.of("Tied: " + String.join(", ", tied) + " ("
+                    + (concurrency ? Figures.count(first.value()) + " in flight" : Figures.ms(first.value()) + " ms median mean") + ").");
+        }
         StringBuilder text = new StringBuilder("Led by ").append(first.target()).append(" (");
         text.append(concurrency ? Figures.count(first.value()) + " in flight" : Figures.ms(first.value()) + " ms median mean");
         if (!concurrency && first.failed() > 0) {

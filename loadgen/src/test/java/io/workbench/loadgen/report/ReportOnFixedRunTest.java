@@ -81,6 +81,8 @@ class ReportOnFixedRunTest {
         assertTrue(md.contains("-XX:+UseParallelGC"), "the target flags are recorded");
         assertTrue(md.contains("reset 7"), "errors come with their kind");
         assertTrue(md.contains("310.25"), "the longest GC pause of jetty's session");
+        assertTrue(md.contains("- **high-concurrency**: Led by " + RunFixture.IOCORE), "the leaders, in short, at the top");
+        assertTrue(md.contains("*The 2016 study: best mean 107.7 ms"), "the study's own figures beside today's");
     }
 
     @Test
