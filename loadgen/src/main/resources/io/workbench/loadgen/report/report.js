@@ -37,18 +37,27 @@
     });
     var last = 0;
     d.series.forEach(function (s) { s.y.forEach(function (v, i) { if (v !== null) last = Math.max(last, i); }); });
-    var plot = new uPlot({
-      title: d.scenario + ": latency by percentile (best repetition of each target)",
-      width: width(el), height: 380,
-      scales: { x: { time: false, distr: 3, range: function () { return [1, d.x[last]]; } }, y: { distr: 1 } },
-      axes: [
-        // One tick per decade of 1/(1-p): 0%, 90%, 99%, 99.9%... as HdrHistogram's plotter labels them.
-        { label: "percentile (1/(1-p), log scale)", values: function (u, ticks) { return ticks.map(percentileLabel); },
-          splits: function (u) { var s = []; for (var x = 1; x <= u.scales.x.max * 1.0001; x *= 10) s.push(x); return s; } },
-        { label: "latency ms", size: 70 }
-      ],
-      series: series
-    }, columns, el);
+    var draw = function (logLatency) {
+      return new uPlot({
+        title: d.scenario + ": latency by percentile (best repetition of each target)",
+        width: width(el), height: 380,
+        scales: { x: { time: false, distr: 3, range: function () { return [1, d.x[last]]; } }, y: { distr: logLatency ? 3 : 1 } },
+        axes: [
+          // One tick per decade of 1/(1-p): 0%, 90%, 99%, 99.9%... as HdrHistogram's plotter labels them.
+          { label: "percentile (1/(1-p), log scale)", values: function (u, ticks) { return ticks.map(percentileLabel); },
+            splits: function (u) { var s = []; for (var x = 1; x <= u.scales.x.max * 1.0001; x *= 10) s.push(x); return s; } },
+          { label: logLatency ? "latency ms (log)" : "latency ms", size: 70 }
+        ],
+        series: series
+      }, columns, el);
+    };
+    var plot = draw(false);
+    // A linear latency axis, as HdrHistogram's plotter draws it; one slow target can flatten the others, so a log axis on demand.
+    var toggle = document.createElement("label");
+    toggle.className = "toggle";
+    toggle.innerHTML = '<input type="checkbox"> log latency axis';
+    el.parentNode.insertBefore(toggle, el);
+    toggle.firstChild.addEventListener("change", function (e) { plot.destroy(); plot = draw(e.target.checked); mark(el, plot, count(columns.slice(1))); });
     mark(el, plot, count(columns.slice(1)));
   });
 
