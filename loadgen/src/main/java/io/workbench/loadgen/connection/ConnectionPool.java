@@ -119,6 +119,17 @@ public final class ConnectionPool {
         return open.get() + connecting.get() < cap;
     }
 
+    /**
+     * Sender only, after a send: when that send took the last idle connection, starts opening the
+     * next one now, so that the next request that finds none waits for less than a whole connect
+     * (or for nothing). At most one is opened ahead at a time.
+     */
+    public void openAheadIfNoneIdle() {
+        if (idle.isEmpty() && connecting.get() == 0 && canOpen()) {
+            open(true);
+        }
+    }
+
     /** @return connections being opened now */
     public int connecting() {
         return connecting.get();

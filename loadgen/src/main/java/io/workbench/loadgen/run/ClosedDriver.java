@@ -4,6 +4,7 @@ import io.workbench.iocore.http.client.HttpClientConnection;
 import io.workbench.iocore.http.client.HttpClientConnection.Admission;
 import io.workbench.iocore.http.client.HttpRequest;
 import io.workbench.loadgen.connection.ConnectionPool;
+import io.workbench.loadgen.connection.LoadConnection;
 import io.workbench.loadgen.record.ErrorKind;
 import io.workbench.loadgen.record.RequestCounters;
 import java.util.concurrent.CountDownLatch;
@@ -90,11 +91,21 @@ final class ClosedDriver {
         reconnects.shutdownNow();
     }
 
-    /** On the reconnect thread: opens a connection for {@code slots} slots. */
+    /**
+     * On the reconnect thread (the idle queue's one consumer in a closed run): gives {@code slots}
+     * slots a connection, the one the run's first connect left idle if it is still there, else a new one.
+     */
     private void connect(int slots) {
         if (stopping) {
             for (int i = 0; i < slots; i++) {
                 slotsDone.countDown();
+            }
+            return;
+        }
+        LoadConnection idle = pool.pollIdle();
+        if (idle != null && idle.connection().isOpen()) {
+            for (int i = 0; i < slots; i++) {
+                next(idle.connection());
             }
             return;
         }

@@ -21,7 +21,8 @@ import java.util.concurrent.locks.LockSupport;
  * counted with its waiting time. A request whose connect failed is sent and failed at once with the
  * connect's error kind, so that every arrival that came due is accounted for. While a request waits
  * for a connection, the ones due behind it are counted too, so that as many connects are started as
- * requests are waiting, not one at a time.
+ * requests are waiting, not one at a time; and a send that took the last idle connection starts
+ * opening the next one, so that a growing run rarely makes a request wait for a whole connect.
  */
 final class OpenDriver {
 
@@ -89,6 +90,7 @@ final class OpenDriver {
                     long now = System.nanoTime();
                     lastSendNanos = now;
                     pool.afterSend(connection);
+                    pool.openAheadIfNoneIdle();
                     if (blockedSince != 0) {
                         blocked(now - blockedSince);
                     }

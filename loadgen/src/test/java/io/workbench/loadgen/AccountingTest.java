@@ -1,0 +1,113 @@
+package io.workbench.loadgen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * sent = ok + errors + timedOut, whatever the target does: resets, dies mid-run, never answers;
+ * and when the run is interrupted, with the summary still written.
+ */
+class AccountingTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void resetsAreCountedAsResetsAndEveryRequestEndsOnce() throws Exception {
+        try (ResettingServer server = new ResettingServer(3)) {
+            Runs.Run run = Runs.load(tmp, server.url(), "--rate", "300", "--requests", "600", "--timeout", "5s");
+            assertEquals(0, run.exitCode(), run.toString());
+            run.assertAccounting();
+            JsonNode requests = run.summary().get("requests");
+            assertEquals(600, requests.get("sent").asLong());
+            assertTrue(requests.get("ok").asLong() > 0, requests.toString());
+            long resets = requests.get("errorsByKind").get("reset").asLong() + requests.get("errorsByKind").get("closed").asLong();
+            assertTrue(resets > 0 && server.resets() > 0, "the server reset " + server.resets() + " connections: " + requests);
+            assertEquals(0, requests.get("timedOut").asLong());
+        }
+    }
+
+    @Test
+    void aTargetKilledMidRunLeavesEveryRequestAccountedFor() throws Exception {
+        LoadTarget target = new LoadTarget();
+        try {
+            CompletableFuture<Runs.Run> running = CompletableFuture.supplyAsync(() ->
+                    Runs.load(tmp, target.url("/hello"), "--rate", "500", "--duration", "2s", "--timeout", "2s", "--connect-timeout", "1s"));
+            Thread.sleep(900);
+            target.kill();
+            Runs.Run run = running.get(60, TimeUnit.SECONDS);
+            assertEquals(0, run.exitCode(), run.toString());
+            run.assertAccounting();
+            JsonNode requests = run.summary().get("requests");
+            assertTrue(requests.get("ok").asLong() > 100, requests.toString());
+            assertTrue(requests.get("errorsByKind").get("connect_refused").asLong() > 100,
+                    "after the kill each request's connect is refused: " + requests);
+            assertEquals(requests.get("scheduled").asLong(), requests.get("sent").asLong(), "nothing was left unsent");
+            assertTrue(run.stderr().contains("verdict"), run.stderr());
+        } finally {
+            target.close();
+        }
+    }
+
+    @Test
+    void requestsThatGetNoAnswerTimeOutAndAreTimedAtLeastTheirTimeout() {
+        try (LoadTarget target = new LoadTarget().neverAnswer()) {
+            Runs.Run run = Runs.load(tmp, target.url("/never"), "--rate", "50", "--requests", "25", "--timeout", "300ms");
+            assertEquals(0, run.exitCode(), run.toString());
+            run.assertAccounting();
+            JsonNode requests = run.summary().get("requests");
+            assertEquals(25, requests.get("sent").asLong());
+            assertEquals(25, requests.get("timedOut").asLong(), requests.toString());
+            assertEquals(0, requests.get("errors").asLong(), "a time-out is not an error kind: " + requests);
+            Histogram intendedToEnd = run.histogram("intended-to-end");
+            assertEquals(25, intendedToEnd.getTotalCount(), "time-outs are timed, as a lower bound of the wait");
+            assertTrue(intendedToEnd.getMinValue() >= 300_000 * 0.999, "at least the timeout: " + intendedToEnd.getMinValue());
+        }
+    }
+
+    /** Ctrl-C (here SIGTERM, through the same hook): the summary is written, marked interrupted, and the exit code is 130. */
+    @Test
+    void anInterruptedRunWritesItsSummaryMarkedInterruptedAndExits130() throws Exception {
+        try (LoadTarget target = new LoadTarget().delayMillis(50)) {
+            Path dir = tmp.resolve("interrupted");
+            List<String> command = new ArrayList<>(Runs.javaCommand());
+            command.addAll(List.of(target.url("/slow"), "--rate", "400", "--duration", "60s", "--out", dir.toString()));
+            Path stdoutFile = tmp.resolve("stdout.txt");
+            Path stderrFile = tmp.resolve("stderr.txt");
+            Process process = new ProcessBuilder(command).redirectOutput(stdoutFile.toFile()).redirectError(stderrFile.toFile()).start();
+            // Two progress lines: the run is under way, with requests in flight (each takes 50 ms).
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (progressLines(stderrFile) < 2 && process.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertEquals(2, progressLines(stderrFile), Files.readString(stderrFile));
+            process.destroy();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the process ends");
+            String stderr = Files.readString(stderrFile);
+            assertEquals(130, process.exitValue(), stderr);
+            assertTrue(stderr.contains("interrupted"), stderr);
+            assertEquals("SUMMARY " + dir.resolve("summary.json").toAbsolutePath(), Files.readString(stdoutFile).strip(), stderr);
+            Runs.Run run = new Runs.Run(130, "", stderr, dir);
+            run.assertAccounting();
+            JsonNode summary = run.summary();
+            assertTrue(summary.get("interrupted").asBoolean());
+            assertTrue(summary.get("requests").get("sent").asLong() > 100, summary.get("requests").toString());
+            assertTrue(summary.get("requests").get("sent").asLong() < 60 * 400, "it stopped early");
+        }
+    }
+
+    private static long progressLines(Path stderr) throws java.io.IOException {
+        return Files.exists(stderr) ? Files.readAllLines(stderr).stream().filter(line -> line.contains(" sent ")).count() : 0;
+    }
+}

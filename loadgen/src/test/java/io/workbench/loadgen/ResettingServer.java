@@ -1,0 +1,105 @@
+package io.workbench.loadgen;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A purpose-built misbehaving server: a blocking socket on 127.0.0.1 port 0 that answers
+ * {@code answered} requests on each connection with {@code 200} and then resets it (SO_LINGER 0)
+ * as the next request comes in, so that the client sees an RST with a request outstanding.
+ */
+final class ResettingServer implements AutoCloseable {
+
+    private static final byte[] OK = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(StandardCharsets.US_ASCII);
+
+    private final ServerSocket serverSocket;
+    private final int answered;
+    private final Thread acceptor;
+    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final AtomicLong resets = new AtomicLong();
+    private volatile boolean closed;
+
+    ResettingServer(int answered) throws IOException {
+        this.answered = answered;
+        this.serverSocket = new ServerSocket(0, 1000, InetAddress.getByName("127.0.0.1"));
+        this.acceptor = new Thread(this::accept, "resetting-server");
+        this.acceptor.setDaemon(true);
+        this.acceptor.start();
+    }
+
+    private void accept() {
+        while (!closed) {
+            try {
+                Socket socket = serverSocket.accept();
+                sockets.add(socket);
+                Thread thread = new Thread(() -> serve(socket), "resetting-server-connection");
+                thread.setDaemon(true);
+                thread.start();
+            } catch (IOException x) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket) {
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            for (int n = 0; ; n++) {
+                if (!readRequest(in)) {
+                    return;
+                }
+                if (n == answered) {
+                    socket.setSoLinger(true, 0);
+                    resets.incrementAndGet();
+                    return;
+                }
+                out.write(OK);
+                out.flush();
+            }
+        } catch (IOException ignored) {
+            // The client went away.
+        } finally {
+            sockets.remove(socket);
+        }
+    }
+
+    /** Reads up to the blank line that ends a request without content; false at the end of input. */
+    private static boolean readRequest(InputStream in) throws IOException {
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                return false;
+            }
+            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3)) ? matched + 1
+                    : b == '\r' ? 1 : 0;
+        }
+        return true;
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + serverSocket.getLocalPort() + "/reset";
+    }
+
+    long resets() {
+        return resets.get();
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        serverSocket.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+}
