@@ -48,7 +48,7 @@ public final class RunCommand implements Callable<Integer> {
     private String profileName;
 
     @Option(names = "--targets", paramLabel = "LIST", split = ",",
-            description = "server:strategy cells, e.g. jetty-handler:sync,netty:async-complete, or all (default: the profile's)")
+            description = "server:strategy cells, e.g. iocore:sync,netty:async-complete, or all (default: the profile's)")
     private List<String> targetNames;
 
     @Option(names = "--scenarios", paramLabel = "LIST", split = ",",

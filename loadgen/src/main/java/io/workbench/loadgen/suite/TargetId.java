@@ -15,7 +15,7 @@ public record TargetId(String server, String strategy) {
 
     public TargetId {
         if (server == null || !NAME.matcher(server).matches() || strategy == null || !NAME.matcher(strategy).matches()) {
-            throw new IllegalArgumentException("a target is server:strategy in lower case, e.g. jetty-handler:sync; got '"
+            throw new IllegalArgumentException("a target is server:strategy in lower case, e.g. iocore:sync; got '"
                     + server + ":" + strategy + "'");
         }
     }
@@ -23,7 +23,7 @@ public record TargetId(String server, String strategy) {
     public static TargetId parse(String text) {
         int colon = text.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("a target is server:strategy, e.g. jetty-handler:sync; got '" + text + "'");
+            throw new IllegalArgumentException("a target is server:strategy, e.g. iocore:sync; got '" + text + "'");
         }
         return new TargetId(text.substring(0, colon).trim(), text.substring(colon + 1).trim());
     }
