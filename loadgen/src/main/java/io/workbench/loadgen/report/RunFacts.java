@@ -66,7 +66,7 @@ public final class RunFacts {
         return concurrency
                 ? List.of("Target", "In flight at once: best", "median", "spread", "/stats maxInFlight", "Errors (best run)", "Valid runs")
                 : List.of("Target", "Rate target → achieved", "Mean ms: best", "median", "spread", "Max ms: best", "median",
-                        "p99 ms", "Errors (best run)", "Valid runs", "Warming");
+                        "p99 ms", "GC pauses in best run (longest ms)", "Errors (best run)", "Valid runs", "Warming");
     }
 
     public static List<List<String>> scenarioRows(RunResults results, String scenario, boolean concurrency) {
@@ -106,6 +106,7 @@ public final class RunFacts {
                 row.add(Figures.ms(ScenarioFigures.maxMs(best)));
                 row.add(Figures.ms(figures.medianMaxMs()));
                 row.add(Figures.ms(summary.latency().intendedToEnd().p99Ms()));
+                row.add(pausesDuring(target, summary));
                 row.add(errors(summary));
                 row.add(valid);
                 row.add(figures.warmingCount() + "/" + figures.measured().size());
@@ -113,6 +114,18 @@ public final class RunFacts {
             rows.add(row);
         }
         return rows;
+    }
+
+    /**
+     * The target's GC pauses that began while a run was under way, e.g. {@code 3 (412.50)}: the
+     * pause next to the run's maximum says whether the collector could explain it.
+     */
+    public static String pausesDuring(TargetRun target, LoadSummary summary) {
+        List<GcPause> pauses = target.gcPauses() == null ? List.of() : target.gcPauses().stream()
+                .filter(pause -> pause.startEpochMillis() >= summary.startEpochMillis()
+                        && pause.startEpochMillis() <= summary.endEpochMillis())
+                .toList();
+        return pauses.isEmpty() ? "0" : pauses.size() + " (" + Figures.ms(pauses.stream().mapToDouble(GcPause::durationMs).max().orElse(0)) + ")";
     }
 
     /** Errors and time-outs of a run with their kinds, e.g. {@code 12 (reset 10, timed out 2)}. */

@@ -81,6 +81,11 @@ class ReportOnFixedRunTest {
         assertTrue(md.contains("-XX:+UseParallelGC"), "the target flags are recorded");
         assertTrue(md.contains("reset 7"), "errors come with their kind");
         assertTrue(md.contains("310.25"), "the longest GC pause of jetty's session");
+        // Jetty's fixture log has pauses of 12.5, 310.25 and 45 ms; only the first began during its first high-concurrency run.
+        LoadSummary highConcurrency = summary("jetty-handler_sync/high-concurrency/rep-1");
+        assertEquals("1 (12.50)", RunFacts.pausesDuring(results.targets().get(1), highConcurrency));
+        assertEquals("0", RunFacts.pausesDuring(results.targets().get(0), highConcurrency), "iocore ran at another time");
+        assertTrue(md.contains("| 1 (12.50) |"), "the pause is in the scenario's table");
         assertTrue(md.contains("- **high-concurrency**: Led by " + RunFixture.IOCORE), "the leaders, in short, at the top");
         assertTrue(md.contains("*The 2016 study: best mean 107.7 ms"), "the study's own figures beside today's");
     }
