@@ -53,7 +53,7 @@ public final class HtmlReport {
                 .append("requests together. Medians and spreads are under each scenario.</p>\n");
         StudyTable table = StudyTable.of(results);
         table(html, table.header(), table.rows(), "study");
-        if (results.concurrencyCap().capped()) {
+        if (results.concurrencyCap().capped() && results.presets().stream().anyMatch(preset -> "all-at-once".equals(preset.model()))) {
             html.append("<p class=\"note\">Concurrency-level: ").append(escape(results.concurrencyCap().explanation())).append("</p>\n");
         }
 

@@ -35,7 +35,7 @@ public final class MarkdownReport {
         StudyTable table = StudyTable.of(results);
         table(md, table.header(), table.rows(), true);
         md.append('\n');
-        if (results.concurrencyCap().capped()) {
+        if (results.concurrencyCap().capped() && results.presets().stream().anyMatch(preset -> "all-at-once".equals(preset.model()))) {
             md.append("Concurrency-level: ").append(results.concurrencyCap().explanation()).append("\n\n");
         }
 
