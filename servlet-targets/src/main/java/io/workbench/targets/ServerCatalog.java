@@ -2,7 +2,11 @@ package io.workbench.targets;
 
 import io.workbench.targets.iocore.IocoreTechnology;
 import io.workbench.targets.jetty.JettyHandlerTechnology;
+import io.workbench.targets.jetty.JettyServletTechnology;
 import io.workbench.targets.netty.NettyTechnology;
+import io.workbench.targets.tomcat.TomcatTechnology;
+import io.workbench.targets.undertow.UndertowHandlerTechnology;
+import io.workbench.targets.undertow.UndertowServletTechnology;
 import io.workbench.targets.server.ServerTechnology;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +17,11 @@ public final class ServerCatalog {
     private static final List<ServerTechnology> TECHNOLOGIES = List.of(
             new IocoreTechnology(),
             new JettyHandlerTechnology(),
-            new NettyTechnology());
+            new NettyTechnology(),
+            new JettyServletTechnology(),
+            new TomcatTechnology(),
+            new UndertowServletTechnology(),
+            new UndertowHandlerTechnology());
 
     private ServerCatalog() {
     }

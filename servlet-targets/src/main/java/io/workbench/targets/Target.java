@@ -1,7 +1,9 @@
 package io.workbench.targets;
 
 import io.workbench.iocore.hello.RequestStats;
+import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.StreamStats;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
@@ -11,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A running hello target: a server technology started with the shared settings, its counters, and
- * the one stop sequence every server follows: stop accepting, give in-flight requests
+ * the one stop sequence every server follows: stop accepting, give in-flight requests (and streams)
  * {@link TargetSettings#stopGrace()} to finish, then close every connection and thread.
  */
 public final class Target implements AutoCloseable {
@@ -42,8 +44,14 @@ public final class Target implements AutoCloseable {
         if (!technology.strategies().contains(settings.strategy())) {
             throw new IllegalArgumentException(technology.name() + " does not offer strategy " + settings.strategy());
         }
-        HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats());
-        return new Target(technology, settings, hello, technology.start(settings, hello));
+        Handoffs handoffs = new Handoffs(settings.strategy(), settings.sweepMillis(), settings.maxProcessingThreads());
+        HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats(), handoffs);
+        try {
+            return new Target(technology, settings, hello, technology.start(settings, hello));
+        } catch (Exception | Error failed) {
+            handoffs.close();
+            throw failed;
+        }
     }
 
     /** The port the server listens on (listened on, once stopped). */
@@ -60,6 +68,16 @@ public final class Target implements AutoCloseable {
         return hello.stats();
     }
 
+    /** The counters of {@code /stream}. */
+    public StreamStats streamStats() {
+        return hello.streamStats();
+    }
+
+    /** The body {@code /stats} answers now. */
+    public String statsJson() {
+        return hello.statsJson();
+    }
+
     /**
      * Stops as SIGTERM asks: new connections are refused at once, requests in flight get the
      * grace period to finish (their connections are still served meanwhile), then every
@@ -73,7 +91,11 @@ public final class Target implements AutoCloseable {
             server.stopAccepting();
             awaitNothingInFlight();
         } finally {
-            server.close();
+            try {
+                server.close();
+            } finally {
+                hello.handoffs().close();
+            }
         }
     }
 
@@ -86,7 +108,7 @@ public final class Target implements AutoCloseable {
     private void awaitNothingInFlight() {
         long deadline = System.nanoTime() + settings.stopGrace().toNanos();
         try {
-            while (stats().inFlightCount() > 0 && System.nanoTime() - deadline < 0) {
+            while ((stats().inFlightCount() > 0 || streamStats().inFlightCount() > 0) && System.nanoTime() - deadline < 0) {
                 TimeUnit.MILLISECONDS.sleep(5);
             }
         } catch (InterruptedException interrupted) {

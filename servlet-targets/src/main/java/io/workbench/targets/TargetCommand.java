@@ -20,18 +20,20 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS]}: starts one
- * hello target and keeps it running until SIGTERM or SIGINT.
+ * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS] [--sweep-ms N]}:
+ * starts one hello target and keeps it running until SIGTERM or SIGINT; {@code --list} prints the
+ * whole matrix instead (every server x strategy cell, what it does or why it is refused).
  *
  * <p>The contract with scripts: stdout carries exactly one line, {@code READY http://127.0.0.1:PORT},
  * printed once the server accepts connections; everything else goes to stderr. A stop signal stops
- * the target in order ({@link Target#stop()}) and the process exits 0. Bad options exit 2 and a
- * server that cannot start exits 1, each with one line on stderr.
+ * the target in order ({@link Target#stop()}) and the process exits 0. Bad options, and a cell the
+ * matrix refuses (with the reason), exit 2; a server that cannot start exits 1; each with one line
+ * on stderr.
  *
  * <p>All option handling is here, once; a server technology only plugs into {@link ServerCatalog}.
  */
 @Command(name = "target", sortOptions = false, usageHelpWidth = 100,
-        description = "Starts a hello load target (GET /hello, GET /stats) and runs it until SIGTERM or SIGINT.")
+        description = "Starts a hello load target (GET /hello, GET /stream, GET /stats) and runs it until SIGTERM or SIGINT.")
 public final class TargetCommand implements Callable<Integer> {
 
     static final int EXIT_CANNOT_START = 1;
@@ -39,10 +41,10 @@ public final class TargetCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--server", required = true, paramLabel = "NAME", description = "the server technology (listed below)")
+    @Option(names = "--server", paramLabel = "NAME", description = "the server technology (listed below); required unless --list")
     private String server;
 
-    @Option(names = "--strategy", required = true, paramLabel = "STRATEGY", description = "how /hello spends its wait (listed below)")
+    @Option(names = "--strategy", paramLabel = "STRATEGY", description = "how /hello spends its wait (listed below); required unless --list")
     private String strategy;
 
     @Option(names = "--port", paramLabel = "P", defaultValue = "0",
@@ -52,6 +54,15 @@ public final class TargetCommand implements Callable<Integer> {
     @Option(names = "--wait", paramLabel = "MS", defaultValue = "0",
             description = "the wait of /hello in milliseconds (default 0); ?wait=MS overrides it per request")
     private long waitMillis;
+
+    @Option(names = "--sweep-ms", paramLabel = "N", defaultValue = "0",
+            description = "asynchronous strategies only: park requests until a timer sweeps them every N ms, as the 2016 "
+                    + "study did with N = 10; costs 0 to N ms (N/2 on average) on every request and one timer thread. "
+                    + "Default 0: hand requests off at once")
+    private long sweepMillis;
+
+    @Option(names = "--list", description = "print the whole matrix (every server x strategy cell: what it does, or why it is refused) and exit")
+    private boolean list;
 
     /** Read by picocli, which prints the usage and exits 0 before {@link #call()}. */
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
@@ -85,15 +96,31 @@ public final class TargetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (list) {
+            printMatrix();
+            return 0;
+        }
+        if (server == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--server=NAME'");
+        }
+        if (strategy == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--strategy=STRATEGY'");
+        }
         ServerTechnology technology = ServerCatalog.byName(server).orElseThrow(() -> new ParameterException(
                 spec.commandLine(), "unknown server '" + server + "' (known: " + ServerCatalog.names() + ")"));
-        Strategy chosen = Strategy.byName(strategy)
-                .filter(technology.strategies()::contains)
-                .orElseThrow(() -> new ParameterException(spec.commandLine(), technology.name()
-                        + " has no strategy '" + strategy + "' (it offers: " + names(technology.strategies()) + ")"));
+        Strategy chosen = Strategy.byName(strategy).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                "unknown strategy '" + strategy + "' (known: " + names(EnumSet.allOf(Strategy.class)) + ")"));
+        if (!technology.strategies().contains(chosen)) {
+            throw new ParameterException(spec.commandLine(), technology.name() + " refuses " + chosen.cliName() + ": "
+                    + technology.whyNot(chosen) + " (it runs: " + names(technology.strategies()) + ")");
+        }
+        if (sweepMillis != 0 && !chosen.isAsynchronous()) {
+            throw new ParameterException(spec.commandLine(), "--sweep-ms applies to the asynchronous strategies ("
+                    + names(asynchronous()) + "), not to " + chosen.cliName());
+        }
         TargetSettings settings;
         try {
-            settings = TargetSettings.of(chosen, port, waitMillis);
+            settings = TargetSettings.of(chosen, port, waitMillis).withSweepMillis(sweepMillis);
         } catch (IllegalArgumentException outOfRange) {
             // The settings know the valid ranges; the command only reports them.
             throw new ParameterException(spec.commandLine(), outOfRange.getMessage());
@@ -132,6 +159,50 @@ public final class TargetCommand implements Callable<Integer> {
         return root.toString();
     }
 
+    /** The matrix, server by server, on stdout: the cells each runs and the ones it refuses, with the reason. */
+    private void printMatrix() {
+        List<ServerTechnology> technologies = server == null ? ServerCatalog.all()
+                : List.of(ServerCatalog.byName(server).orElseThrow(() -> new ParameterException(
+                        spec.commandLine(), "unknown server '" + server + "' (known: " + ServerCatalog.names() + ")")));
+        for (String line : matrixLines(technologies)) {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    /** The lines of {@code --list}: a header, then per server its description and one line per strategy. */
+    static List<String> matrixLines(List<ServerTechnology> technologies) {
+        List<String> lines = new ArrayList<>();
+        int runs = 0;
+        int refused = 0;
+        for (ServerTechnology technology : technologies) {
+            lines.add(technology.name() + ": " + technology.description());
+            for (Strategy each : Strategy.values()) {
+                boolean offered = technology.strategies().contains(each);
+                lines.add(String.format("  %-15s %-8s %s", each.cliName(), offered ? "runs" : "REFUSED",
+                        offered ? technology.howItRuns(each) : technology.whyNot(each)));
+                if (offered) {
+                    runs++;
+                } else {
+                    refused++;
+                }
+            }
+        }
+        lines.add("");
+        lines.add((runs + refused) + " cells: " + runs + " run, " + refused + " refused (exit status 2, with the reason).");
+        return lines;
+    }
+
+    private static Set<Strategy> asynchronous() {
+        Set<Strategy> asynchronous = EnumSet.noneOf(Strategy.class);
+        for (Strategy each : Strategy.values()) {
+            if (each.isAsynchronous()) {
+                asynchronous.add(each);
+            }
+        }
+        return asynchronous;
+    }
+
     private static String names(Set<Strategy> strategies) {
         return String.join(", ", sorted(strategies).stream().map(Strategy::cliName).toList());
     }
@@ -143,7 +214,7 @@ public final class TargetCommand implements Callable<Integer> {
     private static String[] footer() {
         List<String> lines = new ArrayList<>();
         lines.add("");
-        lines.add("Servers (--server) and the strategies (--strategy) each offers:");
+        lines.add("Servers (--server) and the strategies (--strategy) each runs (--list: every cell, and why one is refused):");
         Set<Strategy> offered = EnumSet.noneOf(Strategy.class);
         for (ServerTechnology technology : ServerCatalog.all()) {
             offered.addAll(technology.strategies());
@@ -158,17 +229,22 @@ public final class TargetCommand implements Callable<Integer> {
         }
         lines.add("");
         lines.add("GET /hello answers 200 text/plain \"hello\" after the wait (?wait=MS overrides it; a bad");
-        lines.add("wait is a 400); GET /stats answers the counters of /hello requests as JSON; else 404.");
+        lines.add("wait is a 400). GET /stream?bytes=N[&chunk=K] answers N bytes (N <= 1 GiB, Content-Length set;");
+        lines.add("byte i is i mod 251), written K at a time (default 16 KiB, at most 1 MiB) as fast as the client");
+        lines.add("reads, in the server's own way; a bad N or K is a 400 that says why. GET /stats answers the");
+        lines.add("counters of /hello and /stream as JSON; anything else is 404.");
         lines.add("Prints exactly one line on stdout, READY http://" + TargetSettings.DEFAULT_HOST + ":PORT, once the");
         lines.add("server accepts; everything else goes to stderr. SIGTERM or SIGINT stops it: no new");
         lines.add("connections, in-flight requests get " + TargetSettings.DEFAULT_STOP_GRACE.toSeconds()
                 + " s to finish, then exit status 0.");
-        lines.add("Exit status 2: bad options; 1: the server could not start (e.g. the port is in use).");
+        lines.add("Exit status 2: bad options, or a cell the matrix refuses (with the reason); 1: the server");
+        lines.add("could not start (e.g. the port is in use).");
         return lines.toArray(String[]::new);
     }
 
     @Override
     public String toString() {
-        return "TargetCommand[server=" + server + ", strategy=" + strategy + ", port=" + port + ", wait=" + waitMillis + "]";
+        return "TargetCommand[server=" + server + ", strategy=" + strategy + ", port=" + port + ", wait=" + waitMillis
+                + ", sweep=" + sweepMillis + "]";
     }
 }

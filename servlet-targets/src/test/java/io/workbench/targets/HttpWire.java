@@ -1,5 +1,6 @@
 package io.workbench.targets;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -13,14 +14,33 @@ import java.util.Map;
 
 /**
  * A raw HTTP/1.1 connection for the tests that a real client hides: keep-alive reuse, pipelining
- * order, {@code Connection: close}. Writes exactly the bytes it is given; reads responses framed by
- * {@code Content-Length}, as every hello target sends them.
+ * order, {@code Connection: close}, a client that reads a stream slowly. Writes exactly the bytes
+ * it is given; reads responses framed by {@code Content-Length}, as every target sends them.
  */
 final class HttpWire implements AutoCloseable {
 
-    record Response(int status, Map<String, String> headers, String body) {
+    /** A status line and its headers (names in lower case). */
+    record Head(int status, Map<String, String> headers) {
         String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+
+        long contentLength() throws IOException {
+            String length = headers.get("content-length");
+            if (length == null) {
+                throw new IOException("response without Content-Length: " + status + " " + headers);
+            }
+            return Long.parseLong(length);
+        }
+    }
+
+    record Response(int status, Map<String, String> headers, byte[] bodyBytes) {
+        String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
+
+        String body() {
+            return new String(bodyBytes, StandardCharsets.UTF_8);
         }
     }
 
@@ -28,10 +48,18 @@ final class HttpWire implements AutoCloseable {
     private final InputStream in;
 
     HttpWire(int port) throws IOException {
+        this(port, -1);
+    }
+
+    /** @param receiveBuffer the socket's receive buffer in bytes (asked before connecting, so the kernel does not grow it), or -1 */
+    HttpWire(int port, int receiveBuffer) throws IOException {
         socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
         socket.setSoTimeout(10_000);
-        in = socket.getInputStream();
+        in = new BufferedInputStream(socket.getInputStream(), 8192);
     }
 
     static String get(String target) {
@@ -44,22 +72,45 @@ final class HttpWire implements AutoCloseable {
     }
 
     Response read() throws IOException {
-        String statusLine = line();
+        return read(in);
+    }
+
+    /** The head of the next response; its body is still to be read from {@link #input()}. */
+    Head readHead() throws IOException {
+        return readHead(in);
+    }
+
+    /** The connection's buffered input, positioned wherever the last read left it. */
+    InputStream input() {
+        return in;
+    }
+
+    /** Reads a whole response from {@code in}. */
+    static Response read(InputStream in) throws IOException {
+        Head head = readHead(in);
+        long length = head.contentLength();
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IOException("body too long to hold: " + length);
+        }
+        byte[] body = in.readNBytes((int) length);
+        if (body.length != length) {
+            throw new EOFException("body cut at " + body.length + " of " + length + " bytes");
+        }
+        return new Response(head.status(), head.headers(), body);
+    }
+
+    static Head readHead(InputStream in) throws IOException {
+        String statusLine = line(in);
         String[] parts = statusLine.split(" ", 3);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
             throw new IOException("not an HTTP/1 status line: '" + statusLine + "'");
         }
         Map<String, String> headers = new LinkedHashMap<>();
-        for (String header = line(); !header.isEmpty(); header = line()) {
+        for (String header = line(in); !header.isEmpty(); header = line(in)) {
             int colon = header.indexOf(':');
             headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
         }
-        String length = headers.get("content-length");
-        if (length == null) {
-            throw new IOException("response without Content-Length: " + statusLine + " " + headers);
-        }
-        byte[] body = in.readNBytes(Integer.parseInt(length));
-        return new Response(Integer.parseInt(parts[1]), headers, new String(body, StandardCharsets.UTF_8));
+        return new Head(Integer.parseInt(parts[1]), headers);
     }
 
     /** True if the server closed the connection: the next read finds the end of the stream. */
@@ -67,7 +118,7 @@ final class HttpWire implements AutoCloseable {
         return in.read() == -1;
     }
 
-    private String line() throws IOException {
+    private static String line(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         int previous = -1;
         for (int b = in.read(); ; b = in.read()) {

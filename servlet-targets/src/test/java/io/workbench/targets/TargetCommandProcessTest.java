@@ -19,12 +19,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,17 +46,10 @@ class TargetCommandProcessTest {
     @ParameterizedTest
     @MethodSource("technologies")
     void printsReadyAnswersAndStopsCleanlyOnSigterm(ServerTechnology technology, @TempDir Path tmp) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         File stderr = tmp.resolve("stderr.txt").toFile();
-        List<String> command = new ArrayList<>(List.of(java));
-        if (Runtime.version().feature() >= 24) {
-            // As the launcher does: JCTools (iocore's queues) calls sun.misc.Unsafe, which JDK 24+ warns about unless allowed.
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-                TargetCommand.class.getName(), "--server", technology.name(),
-                "--strategy", technology.strategies().iterator().next().cliName(), "--wait", "10"));
-        Process process = new ProcessBuilder(command)
+        // The cheapest cell of the server to start: Undertow's blocking ones start 5,000 I/O threads.
+        String strategy = technology.strategies().stream().sorted(Comparator.reverseOrder()).findFirst().orElseThrow().cliName();
+        Process process = new ProcessBuilder(command("--server", technology.name(), "--strategy", strategy, "--wait", "10"))
                 .redirectError(stderr)
                 .start();
         try (BufferedReader stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -82,6 +77,37 @@ class TargetCommandProcessTest {
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    /** A refused cell, through the real main(): exit status 2, the reason on stderr, nothing on stdout. */
+    @Test
+    void aRefusedCellExits2(@TempDir Path tmp) throws Exception {
+        File stderr = tmp.resolve("stderr.txt").toFile();
+        Process process = new ProcessBuilder(command("--server", "netty", "--strategy", "write-listener"))
+                .redirectError(stderr)
+                .start();
+        try {
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(2, process.exitValue());
+            assertEquals("", new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            String error = Files.readString(stderr.toPath());
+            assertTrue(error.startsWith("target: netty refuses write-listener: WriteListener is a Servlet 3.1 API"), error);
+            assertEquals(1, error.lines().count(), error);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private static List<String> command(String... args) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java));
+        if (Runtime.version().feature() >= 24) {
+            // As the launcher does: JCTools (iocore's queues) calls sun.misc.Unsafe, which JDK 24+ warns about unless allowed.
+            command.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TargetCommand.class.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     private static String readLine(BufferedReader reader) {

@@ -1,6 +1,7 @@
 package io.workbench.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,14 +52,16 @@ class TargetCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "--server tomcat --strategy async-complete|unknown server 'tomcat' (known: SERVERS)",
-        "--server netty --strategy sync|netty has no strategy 'sync' (it offers: async-complete)",
-        "--server jetty-handler --strategy fast|jetty-handler has no strategy 'fast' (it offers: async-complete)",
+        "--server tomcat8 --strategy async-complete|unknown server 'tomcat8' (known: SERVERS)",
+        "--server netty --strategy fast|unknown strategy 'fast' (known: sync, virtual, async-dispatch, async-complete, async-queue, write-listener)",
         "--server netty --strategy async-complete --port 70000|port must be in [0, 65535], was 70000",
         "--server netty --strategy async-complete --port http|Invalid value for option '--port': 'http' is not an int",
         "--server netty --strategy async-complete --wait -1|wait must be in [0, 3600000] ms, was -1",
         "--server netty --strategy async-complete --wait 1s|Invalid value for option '--wait': '1s' is not a long",
+        "--server jetty --strategy async-queue --sweep-ms 60001|sweep must be in [0, 60000] ms, was 60001",
+        "--server jetty --strategy sync --sweep-ms 10|--sweep-ms applies to the asynchronous strategies (async-dispatch, async-complete, async-queue, write-listener), not to sync",
         "--strategy async-complete|Missing required option: '--server=NAME'",
+        "--server jetty|Missing required option: '--strategy=STRATEGY'",
         "--server netty --strategy async-complete --verbose|Unknown option: '--verbose'",
     })
     void badOptionsExit2WithOneLineThatSaysWhatIsWrong(String argsAndMessage) {
@@ -68,12 +72,63 @@ class TargetCommandTest {
         assertEquals("", out.toString(StandardCharsets.UTF_8), "no READY line");
     }
 
+    /** Every refused cell: exit 2, one line naming the cell, the reason and what the server runs instead. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.workbench.targets.Cell#refused")
+    void aRefusedCellExits2WithTheReason(Cell cell) {
+        ServerTechnology technology = cell.technology();
+        assertEquals(2, run("--server", technology.name(), "--strategy", cell.strategy().cliName()));
+        String reason = technology.whyNot(cell.strategy());
+        assertFalse(reason.isBlank());
+        String runs = String.join(", ", technology.strategies().stream().sorted().map(Strategy::cliName).toList());
+        assertEquals("target: " + technology.name() + " refuses " + cell.strategy().cliName() + ": " + reason
+                + " (it runs: " + runs + ") (see --help)\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "no READY line");
+    }
+
+    @Test
+    void listPrintsEveryCellWithWhatItDoesOrWhyItIsRefused() {
+        assertEquals(0, run("--list"));
+        String list = out.toString(StandardCharsets.UTF_8);
+        for (ServerTechnology technology : ServerCatalog.all()) {
+            assertTrue(list.contains(technology.name() + ": " + technology.description()), technology.name());
+            for (Strategy strategy : Strategy.values()) {
+                boolean runs = technology.strategies().contains(strategy);
+                String line = String.format("  %-15s %-8s %s", strategy.cliName(), runs ? "runs" : "REFUSED",
+                        runs ? technology.howItRuns(strategy) : technology.whyNot(strategy));
+                assertTrue(list.contains(line + "\n"), line);
+            }
+        }
+        long cells = ServerCatalog.all().size() * (long) Strategy.values().length;
+        long valid = Cell.valid().count();
+        assertTrue(list.endsWith(cells + " cells: " + valid + " run, " + (cells - valid)
+                + " refused (exit status 2, with the reason).\n"), list);
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void listTakesOneServer() {
+        assertEquals(0, run("--list", "--server", "tomcat"));
+        String list = out.toString(StandardCharsets.UTF_8);
+        assertTrue(list.startsWith("tomcat: "), list);
+        assertFalse(list.contains("netty"), list);
+    }
+
+    @Test
+    void helpSaysWhatTheSweepCosts() {
+        assertEquals(0, run("--help"));
+        String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(help.contains("costs 0 to N ms (N/2 on average) on every request"), help);
+        assertTrue(help.contains("GET /stream?bytes=N[&chunk=K]"), help);
+    }
+
     @ParameterizedTest
     @MethodSource("technologies")
     void aPortInUseExits1WithOneLine(ServerTechnology technology) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(TargetSettings.DEFAULT_HOST))) {
             int port = taken.getLocalPort();
-            String strategy = technology.strategies().iterator().next().cliName();
+            // The cheapest cell of the server to start: Undertow's blocking ones start 5,000 I/O threads.
+            String strategy = technology.strategies().stream().sorted(Comparator.reverseOrder()).findFirst().orElseThrow().cliName();
             int exit = assertTimeoutPreemptively(Duration.ofSeconds(30),
                     () -> run("--server", technology.name(), "--strategy", strategy, "--port", Integer.toString(port)));
             assertEquals(TargetCommand.EXIT_CANNOT_START, exit);

@@ -1,10 +1,17 @@
 package io.workbench.targets.hello;
 
+import java.util.concurrent.Executor;
+
 /**
- * One request as a server technology hands it to {@link HelloService}: the two things the shared
+ * One request as a server technology hands it to {@link HelloService}: the few things the shared
  * handling needs from the server, and nothing else. A server implements it once (a small object
  * per request over its own request/response/callback), so routing, counting and the strategies
  * are written once for every server.
+ *
+ * <p>The first two methods are all a native, asynchronous-by-nature server needs. The others are
+ * the Servlet API's hand-offs ({@code startAsync()}, {@code AsyncContext.dispatch()}, the
+ * {@code WriteListener}); their defaults say what they mean for a server whose handler is
+ * asynchronous by nature, and a server that cannot do one does not offer the strategies that need it.
  */
 public interface HelloExchange {
 
@@ -18,8 +25,59 @@ public interface HelloExchange {
     void send(Reply reply, Runnable whenDone);
 
     /**
-     * Runs {@code task} once after {@code delayMillis} on the server's own scheduler, without
-     * blocking any thread meanwhile (Jetty's {@code Scheduler}, Netty's event loop...).
+     * Runs {@code task} once after {@code delayMillis} without blocking any thread meanwhile: on the
+     * server's own scheduler (Jetty's {@code Scheduler}, Netty's event loop, Undertow's I/O thread),
+     * or for a servlet container on the target's completion scheduler ({@link Handoffs#schedule}).
      */
     void schedule(Runnable task, long delayMillis);
+
+    /**
+     * As {@link #send(Reply, Runnable)}, written the way {@code mode} says. Only servlet containers
+     * tell the modes apart; the default ignores the mode.
+     */
+    default void send(Reply reply, WriteMode mode, Runnable whenDone) {
+        send(reply, whenDone);
+    }
+
+    /**
+     * Detaches the request from the thread that handles it, so that the handler may return and the
+     * response be sent later from any thread ({@code request.startAsync()}; for Undertow's handlers,
+     * a dispatch that keeps the exchange open). Called at most once, on the handling thread. The
+     * default does nothing: iocore's, Jetty's core and Netty's handlers are asynchronous by nature.
+     */
+    default void startAsync() {
+    }
+
+    /**
+     * Where an asynchronous strategy starts its processing once the request is detached: for a servlet
+     * container the target's {@link java.util.concurrent.ForkJoinPool} (the study's user-provided
+     * executor); for a server whose handler is asynchronous by nature, in place on the calling thread,
+     * which must not block and does not.
+     */
+    default Executor asyncExecutor() {
+        return Runnable::run;
+    }
+
+    /**
+     * Runs {@code task} on a thread of the server's own pool, one that may block
+     * ({@code AsyncContext.dispatch()} for a servlet container, the worker pool for Undertow's and
+     * Jetty's handlers). Only called after {@link #startAsync()}.
+     *
+     * @throws UnsupportedOperationException if the server has no such pool (it does not offer async-dispatch)
+     */
+    default void dispatch(Runnable task) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot dispatch to a container thread");
+    }
+
+    /**
+     * Sends {@code 200 application/octet-stream} with {@code body} ({@code Content-Length} set), as
+     * fast as the client reads, in the server's own way: iocore and Jetty through an iterating
+     * callback over their asynchronous writes, Netty driven by channel writability, Undertow by its
+     * sink channel's write listener, a servlet container as {@code mode} says (blocking
+     * {@code ServletOutputStream.write}, or a {@code WriteListener}). Each written piece is reported
+     * through {@link StreamBody#advance(int)}.
+     *
+     * @param whenDone run exactly once when the body has been written or the stream has failed
+     */
+    void stream(StreamBody body, WriteMode mode, Runnable whenDone);
 }

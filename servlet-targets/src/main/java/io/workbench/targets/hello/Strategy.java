@@ -4,46 +4,125 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * How a hello target spends the wait W before it answers: the strategy axis of the target matrix
- * (DESIGN.md, servlet-targets). Each strategy is written here once, independent of the server;
- * a server technology only says which strategies it offers and runs the handler where the
- * strategy needs it ({@link #blocksThread()}, {@link #onVirtualThreads()}).
+ * How a hello target spends the wait W before it answers, and how it writes a stream: the strategy
+ * axis of the target matrix (DESIGN.md's table, brought from the 2016 study in seed 000). Each
+ * strategy is written here once, independent of the server, against {@link HelloExchange} and the
+ * target's {@link Handoffs}; a server technology says which strategies it offers and runs the
+ * handler where the strategy needs it ({@link #blocksThread()}, {@link #onVirtualThreads()}).
  *
- * <p>Only the strategies some server can run are listed; the rest of the DESIGN.md table
- * (async-dispatch, async-queue, write-listener) belongs to the servlet targets and arrives with them.
+ * <p>The study's asynchronous handlers parked every request in an array swept every 10 ms; here
+ * every hand-off of an asynchronous strategy goes through {@link Handoffs#handOff} (or
+ * {@link Handoffs#enqueue}), which does the same with {@code --sweep-ms N} and nothing by default.
  */
 public enum Strategy {
 
-    /**
-     * The handler returns at once; the server's scheduler sends the response after W (a zero wait
-     * sends it right away, on the thread that handled the request). No thread is blocked.
-     */
-    ASYNC_COMPLETE("async-complete",
-            "returns at once; the server's scheduler sends the response after the wait, no thread blocked",
-            false, false) {
-        @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone) {
-            if (waitMillis == 0) {
-                exchange.send(Reply.HELLO, whenDone);
-            } else {
-                exchange.schedule(() -> exchange.send(Reply.HELLO, whenDone), waitMillis);
-            }
-        }
-    },
-
     /** The handler sleeps W on the thread that runs it, a platform thread of the server's bounded pool. */
-    SYNC("sync", "sleeps the wait on a platform thread of the server's bounded pool, then responds", true, false) {
+    SYNC("sync", "sleeps the wait on a platform thread of the server's bounded pool, then responds", true, false, false) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone) {
+        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
             sleepThenSend(exchange, waitMillis, whenDone);
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+            exchange.stream(body, WriteMode.BLOCKING, whenDone);
         }
     },
 
     /** The same code as {@link #SYNC}, run by the server on virtual threads. */
-    VIRTUAL("virtual", "as sync, on virtual threads (the server's pool is virtual)", true, true) {
+    VIRTUAL("virtual", "as sync, on virtual threads (the server's pool is virtual)", true, true, false) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone) {
+        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
             sleepThenSend(exchange, waitMillis, whenDone);
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+            exchange.stream(body, WriteMode.BLOCKING, whenDone);
+        }
+    },
+
+    /**
+     * {@code startAsync()}, then {@code AsyncContext.dispatch()} back to a container thread that
+     * sleeps W and writes (the study's "Async (dispatch)").
+     */
+    ASYNC_DISPATCH("async-dispatch",
+            "startAsync(), then dispatch() to a container thread that sleeps the wait and responds",
+            true, false, true) {
+        @Override
+        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.handOff(() -> exchange.dispatch(() -> sleepThenSend(exchange, waitMillis, whenDone)));
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.handOff(() -> exchange.dispatch(() -> exchange.stream(body, WriteMode.BLOCKING, whenDone)));
+        }
+    },
+
+    /**
+     * The handler returns at once; the response is sent after W by a scheduler (a zero wait sends it
+     * right away). No thread sleeps. On a servlet container: {@code startAsync()}, a fork-join pool
+     * task, the completion scheduled on {@link Handoffs#schedule}, then write and {@code complete()};
+     * a server whose handler is asynchronous by nature starts in place and uses its own scheduler.
+     */
+    ASYNC_COMPLETE("async-complete",
+            "returns at once; the server's scheduler sends the response after the wait, no thread blocked",
+            false, false, true) {
+        @Override
+        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.handOff(() -> exchange.asyncExecutor().execute(
+                    () -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING, whenDone)));
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.handOff(() -> exchange.asyncExecutor().execute(
+                    () -> exchange.stream(body, WriteMode.NON_BLOCKING, whenDone)));
+        }
+    },
+
+    /**
+     * {@code startAsync()}; requests go in batches to a queue drained by three threads, each running
+     * a batch in order; a wait is completed from the completion scheduler (the study's "FJP / queue").
+     */
+    ASYNC_QUEUE("async-queue",
+            "startAsync(); batches go to a queue drained by 3 threads; the wait is scheduled, none blocks",
+            false, false, true) {
+        @Override
+        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.enqueue(() -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING, whenDone));
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.enqueue(() -> exchange.stream(body, WriteMode.NON_BLOCKING, whenDone));
+        }
+    },
+
+    /**
+     * {@code startAsync()} and Servlet 3.1's {@code WriteListener}: the body is written only while
+     * {@code isReady()} is true, continuing in {@code onWritePossible()}; a wait is scheduled first.
+     */
+    WRITE_LISTENER("write-listener",
+            "startAsync(), then a WriteListener writes only while isReady(); no thread blocked",
+            false, false, true) {
+        @Override
+        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.handOff(() -> completeAfter(exchange, waitMillis, WriteMode.NON_BLOCKING, whenDone));
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+            exchange.startAsync();
+            handoffs.handOff(() -> exchange.stream(body, WriteMode.NON_BLOCKING, whenDone));
         }
     };
 
@@ -51,12 +130,14 @@ public enum Strategy {
     private final String summary;
     private final boolean blocksThread;
     private final boolean onVirtualThreads;
+    private final boolean asynchronous;
 
-    Strategy(String cliName, String summary, boolean blocksThread, boolean onVirtualThreads) {
+    Strategy(String cliName, String summary, boolean blocksThread, boolean onVirtualThreads, boolean asynchronous) {
         this.cliName = cliName;
         this.summary = summary;
         this.blocksThread = blocksThread;
         this.onVirtualThreads = onVirtualThreads;
+        this.asynchronous = asynchronous;
     }
 
     /**
@@ -64,7 +145,13 @@ public enum Strategy {
      *
      * @param whenDone passed on to {@link HelloExchange#send}, to be run once the response is finished
      */
-    abstract void respond(HelloExchange exchange, long waitMillis, Runnable whenDone);
+    abstract void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs);
+
+    /**
+     * Answers {@code GET /stream} with {@code body}, as fast as the client reads: a blocking
+     * strategy writes on a thread that may wait, an asynchronous one never makes a thread wait.
+     */
+    abstract void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs);
 
     /** The name on the command line, e.g. {@code async-complete}. */
     public String cliName() {
@@ -76,7 +163,10 @@ public enum Strategy {
         return summary;
     }
 
-    /** True if the handler holds its thread for the whole wait, so the server must run it on a pool that may block. */
+    /**
+     * True if a thread of the server's pool is held for the whole wait (sync, virtual, and
+     * async-dispatch's dispatched thread), so the server must run it on a pool that may block.
+     */
     public boolean blocksThread() {
         return blocksThread;
     }
@@ -86,9 +176,22 @@ public enum Strategy {
         return onVirtualThreads;
     }
 
+    /** True if the strategy detaches the request from the handling thread ({@code startAsync()}) and hands it off. */
+    public boolean isAsynchronous() {
+        return asynchronous;
+    }
+
     /** The strategy called {@code cliName} on the command line, if there is one. */
     public static Optional<Strategy> byName(String cliName) {
         return Arrays.stream(values()).filter(strategy -> strategy.cliName.equals(cliName)).findFirst();
+    }
+
+    private static void completeAfter(HelloExchange exchange, long waitMillis, WriteMode mode, Runnable whenDone) {
+        if (waitMillis == 0) {
+            exchange.send(Reply.HELLO, mode, whenDone);
+        } else {
+            exchange.schedule(() -> exchange.send(Reply.HELLO, mode, whenDone), waitMillis);
+        }
     }
 
     private static void sleepThenSend(HelloExchange exchange, long waitMillis, Runnable whenDone) {

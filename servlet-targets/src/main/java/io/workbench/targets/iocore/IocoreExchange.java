@@ -6,6 +6,8 @@ import io.workbench.iocore.http.HttpHeader;
 import io.workbench.iocore.http.server.Response;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.StreamBody;
+import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,7 @@ final class IocoreExchange implements HelloExchange, Callback {
     private static final ByteBuffer HELLO_BODY = ByteBuffer.allocateDirect(Reply.HELLO.bodyLength())
             .put(Reply.HELLO.body()).flip().asReadOnlyBuffer();
     private static final HttpField HELLO_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, Reply.HELLO.contentType());
+    private static final HttpField STREAM_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
 
     private final ScheduledExecutorService scheduler;
     /** This connection's view of the hello body, rewound for each response. */
@@ -59,6 +62,23 @@ final class IocoreExchange implements HelloExchange, Callback {
     @Override
     public void schedule(Runnable task, long delayMillis) {
         scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Hands the request to an {@link IocoreStream}, which writes the body and completes the
+     * handler's callback itself: the exchange is free for the connection's next request.
+     */
+    @Override
+    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+        Response streaming = response;
+        Callback handlerCallback = callback;
+        response = null;
+        callback = null;
+        this.whenDone = null;
+        streaming.setStatus(200);
+        streaming.fields().add(STREAM_CONTENT_TYPE);
+        streaming.setContentLength(body.length());
+        new IocoreStream(streaming, body, whenDone, handlerCallback).iterate();
     }
 
     @Override

@@ -30,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code virtual}: the same handler on a virtual thread per request, with
  *       produce-execute-consume (adaptive would have a spare platform thread eat the blocking task).</li>
  * </ul>
+ * {@code /stream} is an {@link IocoreStream}, an {@code IteratingCallback} over the response's
+ * writes (one {@code EndPoint.write} per chunk), whatever the strategy.
  * Listening address, backlog, {@code TCP_NODELAY}, {@code SO_REUSEADDR}, selector count and idle
  * timeout come from {@link TargetSettings}. Responses carry {@code Date}, as Jetty's do.
  */
@@ -48,6 +50,31 @@ public final class IocoreTechnology implements ServerTechnology {
     @Override
     public Set<Strategy> strategies() {
         return Set.of(Strategy.ASYNC_COMPLETE, Strategy.SYNC, Strategy.VIRTUAL);
+    }
+
+    @Override
+    public String howItRuns(Strategy strategy) {
+        return switch (strategy) {
+            case SYNC -> "a BLOCKING Handler on a platform worker pool (at most "
+                    + TargetSettings.BLOCKING_MAX_THREADS + ", adaptive execution) that sleeps the wait";
+            case VIRTUAL -> "the same Handler on a virtual thread per request (produce-execute-consume)";
+            case ASYNC_COMPLETE -> "a NON_BLOCKING Handler in place on the selector thread; a one-thread scheduler "
+                    + "writes after the wait";
+            default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
+        };
+    }
+
+    @Override
+    public String whyNot(Strategy strategy) {
+        return switch (strategy) {
+            case ASYNC_DISPATCH -> "iocore's Handler declares once whether it blocks and has no call to re-dispatch a "
+                    + "request to the worker pool; a BLOCKING handler already runs there (iocore:sync)";
+            case ASYNC_QUEUE -> "the study's batch queue is a servlet/Undertow row; iocore's handlers complete in place "
+                    + "(iocore:async-complete)";
+            case WRITE_LISTENER -> "WriteListener is a Servlet 3.1 API; iocore always writes through Callbacks, and its "
+                    + "/stream is the IteratingCallback this cell would be";
+            default -> throw new IllegalArgumentException(name() + " runs " + strategy);
+        };
     }
 
     @Override

@@ -2,7 +2,10 @@ package io.workbench.targets.jetty;
 
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.StreamBody;
+import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -24,16 +27,19 @@ final class JettyExchange implements HelloExchange, Callback {
             .put(Reply.HELLO.body()).flip().asReadOnlyBuffer();
     private static final PreEncodedHttpField HELLO_CONTENT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, Reply.HELLO.contentType());
     private static final PreEncodedHttpField HELLO_CONTENT_LENGTH = new PreEncodedHttpField(HttpHeader.CONTENT_LENGTH, Reply.HELLO.bodyLength());
+    private static final PreEncodedHttpField STREAM_CONTENT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
 
     private final Response response;
     private final Callback requestCallback;
     private final Scheduler scheduler;
+    private final Executor pool;
     private Runnable whenDone;
 
-    JettyExchange(Response response, Callback requestCallback, Scheduler scheduler) {
+    JettyExchange(Response response, Callback requestCallback, Scheduler scheduler, Executor pool) {
         this.response = response;
         this.requestCallback = requestCallback;
         this.scheduler = scheduler;
+        this.pool = pool;
     }
 
     @Override
@@ -57,6 +63,21 @@ final class JettyExchange implements HelloExchange, Callback {
     @Override
     public void schedule(Runnable task, long delayMillis) {
         scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** async-dispatch: the server's own thread pool, whose threads may sleep. */
+    @Override
+    public void dispatch(Runnable task) {
+        pool.execute(task);
+    }
+
+    @Override
+    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+        response.setStatus(200);
+        HttpFields.Mutable headers = response.getHeaders();
+        headers.add(STREAM_CONTENT_TYPE);
+        headers.add(HttpHeader.CONTENT_LENGTH, body.length());
+        new JettyStream(response, body, whenDone, requestCallback).iterate();
     }
 
     @Override

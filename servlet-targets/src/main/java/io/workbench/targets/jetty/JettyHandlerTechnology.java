@@ -6,25 +6,29 @@ import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.util.Set;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
  * {@code jetty-handler}: Jetty 12's core {@link org.eclipse.jetty.server.Handler} API (no servlets),
  * the first peer iocore is measured against.
  *
- * <p>Configuration, and why: Jetty's defaults (acceptors, selectors, {@code HttpConfiguration},
- * so it sends its {@code Date} and {@code Server} headers; no request log) except where
- * {@link TargetSettings} says otherwise: a {@link QueuedThreadPool} of at most
- * {@link TargetSettings#maxProcessingThreads()} threads (100 for async-complete, the seed's limit for
- * async Jetty targets), accept queue, {@code SO_REUSEADDR}, {@code TCP_NODELAY}, idle timeout. The
- * handler is {@link org.eclipse.jetty.server.Handler.Abstract.NonBlocking}, which tells Jetty it may
- * run it on the selector thread without a dispatch, as an async-complete handler never blocks.
- * Waits are scheduled on a {@link ScheduledExecutorScheduler} the server owns and stops.
+ * <p>Configuration ({@link JettyServers}): Jetty's defaults except where {@link TargetSettings} says
+ * otherwise: a {@code QueuedThreadPool} of at most {@link TargetSettings#maxProcessingThreads()}
+ * threads (100 for async-complete, the seed's limit for async Jetty targets; 10,000 for the
+ * blocking ones), accept queue, {@code SO_REUSEADDR}, {@code TCP_NODELAY}, idle timeout.
+ *
+ * <p>How each strategy runs:
+ * <ul>
+ *   <li>{@code async-complete}: the handler is {@code Handler.Abstract.NonBlocking}, which tells
+ *       Jetty it may run it on the selector thread without a dispatch; waits are scheduled on the
+ *       server's {@code Scheduler}.</li>
+ *   <li>{@code async-dispatch}: the same non-blocking handler hands the request to the server's
+ *       thread pool (the study's "Jetty Async (dispatch)"), where a pool thread sleeps the wait.</li>
+ *   <li>{@code sync}: a blocking handler, which Jetty runs on a pool thread that sleeps the wait
+ *       (the study's "Jetty Sync"); {@code virtual}: the same on the pool's virtual threads.</li>
+ * </ul>
+ * {@code /stream} is Jetty's own: an {@code IteratingCallback} over {@code Response.write} (a
+ * {@code Content.Sink} write with a {@code Callback}), one chunk per {@code process()}.
  */
 public final class JettyHandlerTechnology implements ServerTechnology {
 
@@ -40,69 +44,45 @@ public final class JettyHandlerTechnology implements ServerTechnology {
 
     @Override
     public Set<Strategy> strategies() {
-        return Set.of(Strategy.ASYNC_COMPLETE);
+        return Set.of(Strategy.SYNC, Strategy.VIRTUAL, Strategy.ASYNC_DISPATCH, Strategy.ASYNC_COMPLETE);
+    }
+
+    @Override
+    public String howItRuns(Strategy strategy) {
+        return switch (strategy) {
+            case SYNC -> "a blocking Handler, run by Jetty on a QueuedThreadPool thread (at most "
+                    + TargetSettings.BLOCKING_MAX_THREADS + ") that sleeps the wait";
+            case VIRTUAL -> "the same blocking Handler on the QueuedThreadPool's virtual threads";
+            case ASYNC_DISPATCH -> "a non-blocking Handler hands the request to the QueuedThreadPool (at most "
+                    + TargetSettings.BLOCKING_MAX_THREADS + "), a pool thread sleeps the wait";
+            case ASYNC_COMPLETE -> "a non-blocking Handler runs on the selector thread; Jetty's Scheduler sends after "
+                    + "the wait (QueuedThreadPool at most " + TargetSettings.ASYNC_MAX_THREADS + ")";
+            default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
+        };
+    }
+
+    @Override
+    public String whyNot(Strategy strategy) {
+        return switch (strategy) {
+            case ASYNC_QUEUE -> "the study ran its batch queue on Jetty's servlets, not on its handlers: see jetty:async-queue";
+            case WRITE_LISTENER -> "WriteListener is a Servlet 3.1 API; a core Handler writes through Callbacks "
+                    + "in every strategy (see jetty:write-listener for the servlet)";
+            default -> throw new IllegalArgumentException(name() + " runs " + strategy);
+        };
     }
 
     @Override
     public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
-        QueuedThreadPool threads = new QueuedThreadPool(settings.maxProcessingThreads());
-        threads.setName("jetty");
-        ScheduledExecutorScheduler scheduler = new ScheduledExecutorScheduler("jetty-wait", false);
-        Server server = new Server(threads, scheduler, null);
-
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(new HttpConfiguration()));
-        connector.setHost(settings.host());
-        connector.setPort(settings.port());
-        connector.setAcceptQueueSize(settings.backlog());
-        connector.setReuseAddress(settings.reuseAddress());
-        connector.setAcceptedTcpNoDelay(settings.tcpNoDelay());
-        connector.setIdleTimeout(settings.idleTimeout().toMillis());
-        server.addConnector(connector);
-        server.setHandler(new JettyHelloHandler(hello, scheduler));
-
-        try {
-            server.start();
-        } catch (Exception failed) {
-            stopQuietly(server, failed);
-            throw failed;
-        }
-        return new RunningJetty(server, connector);
-    }
-
-    private static void stopQuietly(Server server, Exception cause) {
-        try {
-            server.stop();
-        } catch (Exception alsoFailed) {
-            cause.addSuppressed(alsoFailed);
-        }
+        Server server = JettyServers.server(settings, "jetty");
+        boolean blocking = settings.strategy() == Strategy.SYNC || settings.strategy() == Strategy.VIRTUAL;
+        server.setHandler(blocking
+                ? new JettyHelloHandler.Blocking(hello, server.getScheduler(), server.getThreadPool())
+                : new JettyHelloHandler.NonBlocking(hello, server.getScheduler(), server.getThreadPool()));
+        return JettyServers.start(server);
     }
 
     @Override
     public String toString() {
         return name();
-    }
-
-    private record RunningJetty(Server server, ServerConnector connector) implements RunningServer {
-
-        @Override
-        public int port() {
-            return connector.getLocalPort();
-        }
-
-        @Override
-        public void stopAccepting() {
-            // Jetty's graceful shutdown of a network connector closes its listening channel and
-            // leaves accepted connections alone.
-            connector.shutdown();
-        }
-
-        @Override
-        public void close() {
-            try {
-                server.stop();
-            } catch (Exception failed) {
-                throw new IllegalStateException("Jetty did not stop cleanly", failed);
-            }
-        }
     }
 }

@@ -16,6 +16,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.StreamBody;
+import io.workbench.targets.hello.WriteMode;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,7 +34,7 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
     private static final AsciiString HELLO_CONTENT_TYPE = AsciiString.cached(Reply.HELLO.contentType());
     private static final AsciiString HELLO_CONTENT_LENGTH = AsciiString.cached(Integer.toString(Reply.HELLO.bodyLength()));
     /** Our header names and values are constants or digits; validating them per response buys nothing. */
-    private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+    static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
     private static final HttpHeadersFactory TRAILERS = DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
 
     private final ChannelHandlerContext ctx;
@@ -78,6 +80,15 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
     @Override
     public void schedule(Runnable task, long delayMillis) {
         ctx.executor().schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+        if (!ctx.executor().inEventLoop()) {
+            ctx.executor().execute(() -> stream(body, mode, whenDone));
+            return;
+        }
+        new NettyStream(ctx, handler, body, keepAlive, http10, whenDone).start();
     }
 
     @Override

@@ -28,6 +28,9 @@ import java.util.ArrayDeque;
  *       \--(busy)--> waiting queue, autoRead off        start the next waiting one <--/
  * </pre>
  *
+ * A {@code /stream} response is written by a {@link NettyStream}, which this handler resumes when
+ * the channel becomes writable again and ends if the channel closes first.
+ *
  * Every method runs on the channel's event loop (exchanges hop there before they write), so the
  * fields need no synchronisation. Body bytes of a request are read and dropped.
  */
@@ -42,6 +45,8 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
     private boolean closing;
     /** startWaiting() is on the stack: a response written synchronously must not recurse into it. */
     private boolean startingWaiting;
+    /** The stream whose chunks are being written, resumed when the channel becomes writable again. */
+    private NettyStream stream;
 
     NettyHelloHandler(HelloService hello) {
         this.hello = hello;
@@ -114,6 +119,35 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
             return Reply.text(431, "request header fields too large");
         }
         return Reply.text(400, "bad request: " + cause.getMessage());
+    }
+
+    /** {@code stream} is writing the current response, as the channel's writability allows. */
+    void streaming(NettyStream stream) {
+        this.stream = stream;
+    }
+
+    /** The current stream has handed its last chunk to Netty. */
+    void streamed(ChannelHandlerContext ctx) {
+        stream = null;
+        responded(ctx);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (stream != null && ctx.channel().isWritable()) {
+            stream.writeWhileWritable();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (stream != null) {
+            NettyStream closed = stream;
+            stream = null;
+            closed.channelClosed();
+        }
+        ctx.fireChannelInactive();
     }
 
     /** The current request's response has been handed to Netty: the next waiting request may start. */

@@ -31,7 +31,9 @@ import java.util.concurrent.TimeUnit;
  * has no body; bodies are read and dropped), a reader-idle {@link IdleStateHandler} for the shared
  * idle timeout (reader-only, so it adds no listener to every write), backlog, {@code SO_REUSEADDR}
  * and {@code TCP_NODELAY} from the settings. Waits are scheduled on the connection's own event
- * loop, so a response is always written from the thread that owns the channel.
+ * loop, so a response is always written from the thread that owns the channel. {@code /stream}
+ * ({@link NettyStream}) writes while the channel is writable and resumes on
+ * {@code channelWritabilityChanged}.
  */
 public final class NettyTechnology implements ServerTechnology {
 
@@ -48,6 +50,28 @@ public final class NettyTechnology implements ServerTechnology {
     @Override
     public Set<Strategy> strategies() {
         return Set.of(Strategy.ASYNC_COMPLETE);
+    }
+
+    @Override
+    public String howItRuns(Strategy strategy) {
+        if (strategy != Strategy.ASYNC_COMPLETE) {
+            throw new IllegalArgumentException(name() + " does not run " + strategy);
+        }
+        return "the handler runs on the channel's event loop and schedules the response there after the wait";
+    }
+
+    @Override
+    public String whyNot(Strategy strategy) {
+        return switch (strategy) {
+            case SYNC, VIRTUAL -> "Netty's handlers run on its event loops, which must never sleep, and the study ran no "
+                    + "thread-blocking Netty target (its Netty row was Comsat Web Actors)";
+            case ASYNC_DISPATCH -> "Netty has no container pool to dispatch a request back to; its event loops must not block";
+            case ASYNC_QUEUE -> "the study's batch queue is a servlet/Undertow row; Netty completes on the event loop "
+                    + "(netty:async-complete)";
+            case WRITE_LISTENER -> "WriteListener is a Servlet 3.1 API; Netty's /stream is driven by channel writability "
+                    + "in every cell";
+            default -> throw new IllegalArgumentException(name() + " runs " + strategy);
+        };
     }
 
     @Override

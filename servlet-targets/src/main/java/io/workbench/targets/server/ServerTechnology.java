@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * One row group of the target matrix: a server technology that can run the hello contract under
  * some strategies. This is the one plug-in point of the {@code target} command: a new server is a
- * class implementing it, added to {@link ServerCatalog}; option handling, settings, the READY line,
+ * class implementing it, added to {@code ServerCatalog}; option handling, settings, the READY line,
  * signals and the stop sequence are shared.
  *
  * <p>A technology maps {@link TargetSettings} onto its own configuration, and wires every request
@@ -25,6 +25,18 @@ public interface ServerTechnology {
 
     /** The strategies this server can run; {@link #start} is only called with one of them. */
     Set<Strategy> strategies();
+
+    /**
+     * One line for {@code --list}: how this server runs {@code strategy}, one of {@link #strategies()}
+     * (which threads, which API).
+     */
+    String howItRuns(Strategy strategy);
+
+    /**
+     * One line for {@code --list} and the refusal of the command: why this server does not run
+     * {@code strategy}, one that is not in {@link #strategies()}. A cell is refused, never faked.
+     */
+    String whyNot(Strategy strategy);
 
     /**
      * Starts a server with {@code settings} answering through {@code hello}, and returns once it

@@ -18,7 +18,10 @@ import java.time.Duration;
  *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
- *   <li>default wait 0 ms.</li>
+ *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
+ *       each ({@link #undertowIoThreads()}, {@link #undertowWorkerThreads()}): 5,000 + 5,000 for a
+ *       blocking strategy, 50 + 50 for an asynchronous one, as the study gave it;</li>
+ *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
  * Two settings the seed does not give, chosen once for all servers: connections idle (nothing
@@ -35,10 +38,12 @@ import java.time.Duration;
  * @param ioThreads         selector / event-loop threads
  * @param idleTimeout       a connection with nothing to read for this long is closed
  * @param stopGrace         how long a stopping target lets in-flight requests finish
+ * @param sweepMillis       0, or the period of the study's sweep of parked asynchronous requests
+ *                          ({@link io.workbench.targets.hello.Handoffs})
  */
 public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
                              boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
-                             Duration idleTimeout, Duration stopGrace) {
+                             Duration idleTimeout, Duration stopGrace, long sweepMillis) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
@@ -52,6 +57,8 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
     /** Longer than the 1 s wait of the seed's slowest scenario, so its requests can finish. */
     public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(2);
+    /** The longest sweep period accepted: a minute, far beyond the study's 10 ms. */
+    public static final long MAX_SWEEP_MILLIS = 60_000;
 
     public TargetSettings {
         if (strategy == null || host == null || idleTimeout == null || stopGrace == null) {
@@ -66,6 +73,9 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         if (backlog < 1 || ioThreads < 1) {
             throw new IllegalArgumentException("backlog and I/O threads must be positive, were " + backlog + " and " + ioThreads);
         }
+        if (sweepMillis < 0 || sweepMillis > MAX_SWEEP_MILLIS) {
+            throw new IllegalArgumentException("sweep must be in [0, " + MAX_SWEEP_MILLIS + "] ms, was " + sweepMillis);
+        }
         if (idleTimeout.isNegative() || idleTimeout.isZero() || stopGrace.isNegative()) {
             throw new IllegalArgumentException("idle timeout must be positive and stop grace not negative");
         }
@@ -74,7 +84,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     /** The seed's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
-                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE);
+                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0);
     }
 
     /**
@@ -86,9 +96,25 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         return strategy.blocksThread() ? BLOCKING_MAX_THREADS : ASYNC_MAX_THREADS;
     }
 
+    /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */
+    public int undertowIoThreads() {
+        return maxProcessingThreads() / 2;
+    }
+
+    /** Undertow's worker threads: the other half of {@link #maxProcessingThreads()}. */
+    public int undertowWorkerThreads() {
+        return maxProcessingThreads() - undertowIoThreads();
+    }
+
     /** @return a copy listening on {@code newPort} */
     public TargetSettings withPort(int newPort) {
         return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace);
+                ioThreads, idleTimeout, stopGrace, sweepMillis);
+    }
+
+    /** @return a copy that sweeps parked asynchronous requests every {@code millis} (0: hand them off at once) */
+    public TargetSettings withSweepMillis(long millis) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, millis);
     }
 }

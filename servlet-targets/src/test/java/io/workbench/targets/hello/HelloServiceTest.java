@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.workbench.iocore.hello.RequestStats;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -105,8 +106,53 @@ class HelloServiceTest {
         Reply reply = exchange.sent.get(1);
         assertEquals(200, reply.status());
         assertEquals("application/json", reply.contentType());
-        assertEquals("{\"started\":1,\"completed\":0,\"inFlight\":1,\"maxInFlight\":1}", body(reply));
+        assertEquals("{\"started\":1,\"completed\":0,\"inFlight\":1,\"maxInFlight\":1,"
+                + "\"streams\":0,\"streamsInFlight\":0,\"streamedBytes\":0}", body(reply));
         assertNull(exchange.completions.get(1), "nothing to count when /stats is written");
+    }
+
+    @Test
+    void streamIsHandedToTheExchangeWithTheModeOfTheStrategyAndCountedApartFromHello() {
+        Map<Strategy, WriteMode> modes = Map.of(Strategy.SYNC, WriteMode.BLOCKING, Strategy.VIRTUAL, WriteMode.BLOCKING,
+                Strategy.ASYNC_COMPLETE, WriteMode.NON_BLOCKING, Strategy.WRITE_LISTENER, WriteMode.NON_BLOCKING);
+        modes.forEach((strategy, mode) -> {
+            RecordingExchange exchange = new RecordingExchange();
+            HelloService service = new HelloService(strategy, 0, new RequestStats());
+            service.handle("GET", "/stream", "bytes=100&chunk=7", exchange);
+            assertEquals(List.of(mode), exchange.streamModes, strategy.cliName());
+            StreamBody body = exchange.streams.get(0);
+            assertEquals(100, body.length());
+            assertEquals(7, body.chunkSize());
+            assertEquals(strategy.isAsynchronous() ? 1 : 0, exchange.startAsyncCalls, strategy + " detaches the request");
+            assertEquals(0, service.stats().startedCount(), "a stream is not a hello");
+            assertEquals(1, service.streamStats().inFlightCount());
+            body.advance(60);
+            body.advance(40);
+            exchange.completeAll();
+            assertEquals(0, service.streamStats().inFlightCount());
+            assertEquals(100, service.streamStats().bytes());
+            assertTrue(service.statsJson().endsWith("\"streams\":1,\"streamsInFlight\":0,\"streamedBytes\":100}"),
+                    service.statsJson());
+        });
+    }
+
+    @Test
+    void aBadStreamRequestIsA400WithTheReasonAndNotCounted() {
+        RecordingExchange exchange = new RecordingExchange();
+        HelloService service = service(Strategy.SYNC, 0);
+        service.handle("GET", "/stream", "chunk=5", exchange);
+        assertEquals(400, exchange.sent.get(0).status());
+        assertEquals("bytes=N is required (the body length, 0 to 1073741824)", body(exchange.sent.get(0)));
+        assertTrue(exchange.streams.isEmpty());
+        assertEquals(0, service.streamStats().startedCount());
+    }
+
+    @Test
+    void writeListenerSendsTheHelloTheNonBlockingWay() {
+        RecordingExchange exchange = new RecordingExchange();
+        service(Strategy.WRITE_LISTENER, 0).handle("GET", "/hello", null, exchange);
+        assertEquals(List.of(WriteMode.NON_BLOCKING), exchange.sendModes);
+        assertEquals(1, exchange.startAsyncCalls);
     }
 
     @Test

@@ -12,11 +12,21 @@ final class RecordingExchange implements HelloExchange {
     final List<Reply> sent = new ArrayList<>();
     final List<Runnable> completions = new ArrayList<>();
     final List<Long> delays = new ArrayList<>();
+    final List<StreamBody> streams = new ArrayList<>();
+    final List<WriteMode> streamModes = new ArrayList<>();
+    final List<WriteMode> sendModes = new ArrayList<>();
+    int startAsyncCalls;
     private final List<Runnable> scheduled = new ArrayList<>();
     Thread sentOn;
 
     @Override
     public void send(Reply reply, Runnable whenDone) {
+        send(reply, WriteMode.BLOCKING, whenDone);
+    }
+
+    @Override
+    public void send(Reply reply, WriteMode mode, Runnable whenDone) {
+        sendModes.add(mode);
         sent.add(reply);
         completions.add(whenDone);
         sentOn = Thread.currentThread();
@@ -26,6 +36,19 @@ final class RecordingExchange implements HelloExchange {
     public void schedule(Runnable task, long delayMillis) {
         scheduled.add(task);
         delays.add(delayMillis);
+    }
+
+    @Override
+    public void startAsync() {
+        startAsyncCalls++;
+    }
+
+    @Override
+    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+        streams.add(body);
+        streamModes.add(mode);
+        completions.add(whenDone);
+        sentOn = Thread.currentThread();
     }
 
     /** Runs what was scheduled, as the server's scheduler would once the delay is over. */

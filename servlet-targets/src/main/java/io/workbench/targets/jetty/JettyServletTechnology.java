@@ -1,0 +1,71 @@
+package io.workbench.targets.jetty;
+
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
+import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.servlet.HelloServlet;
+import io.workbench.targets.servlet.ServletCells;
+import java.util.Set;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+
+/**
+ * {@code jetty}: Jetty 12.1's ee10 servlet container ({@link ServletContextHandler}, Jakarta Servlet
+ * 6.0) running the one {@link HelloServlet}, mapped to {@code /*} with async support.
+ *
+ * <p>Configuration: the same server, connector and thread pool as {@code jetty-handler}
+ * ({@link JettyServers}): a {@code QueuedThreadPool} of at most
+ * {@link TargetSettings#maxProcessingThreads()} threads (10,000 for the blocking strategies, 100 for
+ * the asynchronous ones), whose blocking tasks run on virtual threads for {@code virtual}. No
+ * sessions, no security, no default servlet: the context holds the one servlet.
+ */
+public final class JettyServletTechnology implements ServerTechnology {
+
+    @Override
+    public String name() {
+        return "jetty";
+    }
+
+    @Override
+    public String description() {
+        return "Jetty 12.1 ee10 ServletContextHandler running the shared HelloServlet";
+    }
+
+    @Override
+    public Set<Strategy> strategies() {
+        return ServletCells.STRATEGIES;
+    }
+
+    @Override
+    public String howItRuns(Strategy strategy) {
+        return ServletCells.howItRuns(strategy,
+                "QueuedThreadPool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
+                "QueuedThreadPool's virtual-threads executor",
+                "QueuedThreadPool, at most " + TargetSettings.ASYNC_MAX_THREADS);
+    }
+
+    @Override
+    public String whyNot(Strategy strategy) {
+        throw new IllegalArgumentException(name() + " runs every strategy, " + strategy + " too");
+    }
+
+    @Override
+    public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
+        Server server = JettyServers.server(settings, "jetty");
+        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+        context.setContextPath("/");
+        ServletHolder holder = new ServletHolder("hello", new HelloServlet(hello));
+        holder.setAsyncSupported(true);
+        context.addServlet(holder, "/*");
+        server.setHandler(context);
+        return JettyServers.start(server);
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

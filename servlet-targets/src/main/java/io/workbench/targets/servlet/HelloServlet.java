@@ -1,0 +1,52 @@
+package io.workbench.targets.servlet;
+
+import io.workbench.targets.hello.HelloService;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.Serial;
+
+/**
+ * The one servlet every servlet container runs (Jetty ee10, Tomcat, Undertow), mapped to
+ * {@code /*} with async support on: {@code /hello}, {@code /stream} and {@code /stats} go to
+ * {@link HelloService} through a {@link ServletExchange}, whatever the strategy. The containers only
+ * deploy it ({@code ServletContextHandler}, {@code Tomcat.addServlet}, {@code DeploymentInfo}) and
+ * configure their threads; nothing here knows which one runs it.
+ *
+ * <p>The second entry, {@link DispatcherType#ASYNC}, is async-dispatch's {@code AsyncContext.dispatch()}
+ * coming back on a container thread: it runs the task the exchange left in a request attribute.
+ */
+public final class HelloServlet extends HttpServlet {
+
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** The request attribute that carries the task of an {@code AsyncContext.dispatch()}. */
+    static final String DISPATCHED_TASK = HelloServlet.class.getName() + ".dispatchedTask";
+
+    /** Not serialised: a target's servlet lives and dies with its server. */
+    private final transient HelloService hello;
+
+    public HelloServlet(HelloService hello) {
+        this.hello = hello;
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) {
+        if (request.getDispatcherType() == DispatcherType.ASYNC
+                && request.getAttribute(DISPATCHED_TASK) instanceof Runnable task) {
+            request.removeAttribute(DISPATCHED_TASK);
+            task.run();
+            return;
+        }
+        // The context path is "", so the request URI is the path (not decoded, as on every other target).
+        hello.handle(request.getMethod(), request.getRequestURI(), request.getQueryString(),
+                new ServletExchange(request, response, hello.handoffs()));
+    }
+
+    @Override
+    public String toString() {
+        return "HelloServlet[" + hello + "]";
+    }
+}

@@ -1,0 +1,215 @@
+package io.workbench.targets.servlet;
+
+import io.workbench.targets.hello.Handoffs;
+import io.workbench.targets.hello.HelloExchange;
+import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.StreamBody;
+import io.workbench.targets.hello.WriteMode;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One servlet request seen as a {@link HelloExchange}: the Servlet API's own hand-offs behind the
+ * strategies' calls. {@link #startAsync()} is {@code request.startAsync()} (no time-out: the wait
+ * may be an hour); {@link #dispatch} is {@code AsyncContext.dispatch()}; a
+ * {@link WriteMode#NON_BLOCKING} write is a {@code WriteListener}; waits are scheduled on the
+ * target's completion scheduler and async-complete starts on its fork-join pool ({@link Handoffs}).
+ *
+ * <p>When a counted response is finished: for a request that never went asynchronous, when the
+ * body has been written on the handling thread; for an asynchronous one, when the container reports
+ * the asynchronous cycle complete ({@link AsyncListener#onComplete}), which it does exactly once,
+ * after {@code complete()}, after a dispatched request returns, or after an error.
+ */
+final class ServletExchange implements HelloExchange, AsyncListener {
+
+    private final HttpServletRequest request;
+    private final HttpServletResponse response;
+    private final Handoffs handoffs;
+    /** Set on the handling thread by startAsync(), read by the threads the request is handed to after it. */
+    private volatile AsyncContext async;
+    private volatile boolean dispatched;
+    private volatile Runnable whenDone;
+    private final AtomicBoolean done = new AtomicBoolean();
+
+    ServletExchange(HttpServletRequest request, HttpServletResponse response, Handoffs handoffs) {
+        this.request = request;
+        this.response = response;
+        this.handoffs = handoffs;
+    }
+
+    @Override
+    public void send(Reply reply, Runnable whenDone) {
+        send(reply, WriteMode.BLOCKING, whenDone);
+    }
+
+    @Override
+    public void send(Reply reply, WriteMode mode, Runnable whenDone) {
+        this.whenDone = whenDone;
+        response.setStatus(reply.status());
+        response.setContentType(reply.contentType());
+        response.setContentLength(reply.bodyLength());
+        byte[] body = bytes(reply.body());
+        if (mode == WriteMode.NON_BLOCKING) {
+            new ReplyListener(body).start();
+            return;
+        }
+        try {
+            response.getOutputStream().write(body);
+        } catch (IOException clientGone) {
+            // Nothing to answer to; the container closes the connection. Still finished, and counted.
+        } finally {
+            finish();
+        }
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayMillis) {
+        handoffs.schedule(task, delayMillis);
+    }
+
+    @Override
+    public void startAsync() {
+        AsyncContext context = request.startAsync();
+        context.setTimeout(0);
+        // Listeners may only be added during the dispatch that started the cycle: now.
+        context.addListener(this);
+        async = context;
+    }
+
+    @Override
+    public Executor asyncExecutor() {
+        return handoffs.forkJoin();
+    }
+
+    @Override
+    public void dispatch(Runnable task) {
+        dispatched = true;
+        request.setAttribute(HelloServlet.DISPATCHED_TASK, task);
+        async.dispatch();
+    }
+
+    @Override
+    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+        this.whenDone = whenDone;
+        response.setStatus(200);
+        response.setContentType(StreamBody.CONTENT_TYPE);
+        response.setContentLengthLong(body.length());
+        ServletStream stream = new ServletStream(body, this);
+        if (mode == WriteMode.NON_BLOCKING) {
+            stream.writeNonBlocking();
+        } else {
+            stream.writeBlocking();
+        }
+    }
+
+    ServletOutputStream output() throws IOException {
+        return response.getOutputStream();
+    }
+
+    /**
+     * The response is written (or failed): asynchronous, complete it (unless a dispatch is running,
+     * which the container completes when it returns) and let onComplete count it; else count it now.
+     */
+    void finish() {
+        AsyncContext context = async;
+        if (context == null) {
+            runWhenDone();
+        } else if (!dispatched) {
+            complete(context);
+        }
+    }
+
+    private static void complete(AsyncContext context) {
+        try {
+            context.complete();
+        } catch (IllegalStateException alreadyCompleting) {
+            // The container completed the cycle itself (an error, a closed connection).
+        }
+    }
+
+    private void runWhenDone() {
+        Runnable hook = whenDone;
+        if (done.compareAndSet(false, true) && hook != null) {
+            hook.run();
+        }
+    }
+
+    @Override
+    public void onComplete(AsyncEvent event) {
+        runWhenDone();
+    }
+
+    @Override
+    public void onTimeout(AsyncEvent event) {
+        complete(event.getAsyncContext());
+    }
+
+    @Override
+    public void onError(AsyncEvent event) {
+        complete(event.getAsyncContext());
+    }
+
+    @Override
+    public void onStartAsync(AsyncEvent event) {
+    }
+
+    private static byte[] bytes(ByteBuffer body) {
+        byte[] bytes = new byte[body.remaining()];
+        body.get(bytes);
+        return bytes;
+    }
+
+    @Override
+    public String toString() {
+        return "ServletExchange@" + Integer.toHexString(hashCode()) + "[" + request.getRequestURI()
+                + (async != null ? ",ASYNC" : "") + (dispatched ? ",DISPATCHED" : "") + "]";
+    }
+
+    /** A small reply written the Servlet 3.1 way: write once when ready, complete once the write is done. */
+    private final class ReplyListener implements WriteListener {
+
+        private final byte[] body;
+        private ServletOutputStream out;
+        private boolean written;
+
+        ReplyListener(byte[] body) {
+            this.body = body;
+        }
+
+        void start() {
+            try {
+                out = output();
+                out.setWriteListener(this);
+            } catch (IOException | RuntimeException failed) {
+                finish();
+            }
+        }
+
+        @Override
+        public void onWritePossible() throws IOException {
+            if (!written) {
+                written = true;
+                out.write(body);
+            }
+            // Complete only once the write is through: isReady() false means it is still pending,
+            // and the container calls again when it is not.
+            if (out.isReady()) {
+                finish();
+            }
+        }
+
+        @Override
+        public void onError(Throwable failure) {
+            finish();
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package io.workbench.targets.tomcat;
+
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
+import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.servlet.HelloServlet;
+import io.workbench.targets.servlet.ServletCells;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.modeler.Registry;
+
+/**
+ * {@code tomcat}: Tomcat 11 embedded, one NIO connector ({@link Http11NioProtocol}), one context
+ * holding the one {@link HelloServlet}, mapped to {@code /*} with async support.
+ *
+ * <p>Configuration, and why: the connector's pool of at most {@link TargetSettings#maxProcessingThreads()}
+ * threads (10,000 for the blocking strategies, 100 for the asynchronous ones), or Tomcat's
+ * virtual-thread executor for {@code virtual}; accept count (backlog), {@code TCP_NODELAY} and
+ * {@code SO_REUSEADDR} from the settings; keep-alive and connection time-outs from the idle timeout.
+ * Two of Tomcat's defaults would make it unlike the other targets and are lifted: at most 100
+ * requests per kept-alive connection (then it closes it, which a benchmark connection would feel) and
+ * at most 8,192 connections (the study's Tomcat rows stopped near 10,000 concurrent requests): both
+ * unlimited, as on Jetty and Undertow. No JMX registry (several Tomcats in one JVM, the tests,
+ * would fight over its names), no start-up logging on stderr, and a base directory of its own in
+ * the temporary directory, deleted when the server stops.
+ */
+public final class TomcatTechnology implements ServerTechnology {
+
+    @Override
+    public String name() {
+        return "tomcat";
+    }
+
+    @Override
+    public String description() {
+        return "Tomcat 11 embedded, NIO connector, running the shared HelloServlet";
+    }
+
+    @Override
+    public Set<Strategy> strategies() {
+        return ServletCells.STRATEGIES;
+    }
+
+    @Override
+    public String howItRuns(Strategy strategy) {
+        return ServletCells.howItRuns(strategy,
+                "the NIO connector's pool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
+                "the connector's useVirtualThreads executor",
+                "the NIO connector's pool, at most " + TargetSettings.ASYNC_MAX_THREADS);
+    }
+
+    @Override
+    public String whyNot(Strategy strategy) {
+        throw new IllegalArgumentException(name() + " runs every strategy, " + strategy + " too");
+    }
+
+    @Override
+    public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
+        Registry.disableRegistry();
+        Path baseDir = Files.createTempDirectory("workbench-tomcat-");
+        Tomcat tomcat = new Tomcat();
+        tomcat.setSilent(true);
+        tomcat.setBaseDir(baseDir.toString());
+
+        Http11NioProtocol protocol = new Http11NioProtocol();
+        Connector connector = new Connector(protocol);
+        // Throw when it cannot bind, as every other server does, instead of logging it and serving nothing.
+        connector.setThrowOnFailure(true);
+        connector.setPort(settings.port());
+        set(connector, "address", settings.host());
+        set(connector, "socket.soReuseAddress", Boolean.toString(settings.reuseAddress()));
+        protocol.setAcceptCount(settings.backlog());
+        protocol.setTcpNoDelay(settings.tcpNoDelay());
+        protocol.setMaxConnections(-1);
+        protocol.setMaxKeepAliveRequests(-1);
+        int idleMillis = (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis());
+        protocol.setKeepAliveTimeout(idleMillis);
+        protocol.setConnectionTimeout(idleMillis);
+        if (settings.strategy().onVirtualThreads()) {
+            // The endpoint's property, reached through the connector: its executor is then a virtual thread per task.
+            set(connector, "useVirtualThreads", "true");
+        } else {
+            protocol.setMaxThreads(settings.maxProcessingThreads());
+        }
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+
+        StandardContext context = (StandardContext) tomcat.addContext("", null);
+        // A web application's leak checks, pointless for one servlet of ours: they would warn at every stop
+        // that they need --add-opens, and renewing the pool's threads at stop only slows it down.
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
+        context.setRenewThreadsWhenStoppingContext(false);
+        Wrapper wrapper = Tomcat.addServlet(context, "hello", new HelloServlet(hello));
+        wrapper.setAsyncSupported(true);
+        context.addServletMappingDecoded("/*", "hello");
+
+        try {
+            tomcat.start();
+            if (connector.getState().isAvailable() && connector.getLocalPort() > 0) {
+                return new RunningTomcat(tomcat, connector, baseDir);
+            }
+            throw new IllegalStateException("the connector did not start (state " + connector.getState() + ")");
+        } catch (Exception | Error failed) {
+            try {
+                new RunningTomcat(tomcat, connector, baseDir).close();
+            } catch (RuntimeException alsoFailed) {
+                failed.addSuppressed(alsoFailed);
+            }
+            throw failed;
+        }
+    }
+
+    private static void set(Connector connector, String property, String value) {
+        if (!connector.setProperty(property, value)) {
+            throw new IllegalStateException("Tomcat's connector has no property " + property);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+
+    private record RunningTomcat(Tomcat tomcat, Connector connector, Path baseDir) implements RunningServer {
+
+        @Override
+        public int port() {
+            return connector.getLocalPort();
+        }
+
+        @Override
+        public void stopAccepting() {
+            // Closes the server socket; accepted connections are still served.
+            connector.getProtocolHandler().closeServerSocketGraceful();
+        }
+
+        @Override
+        public void close() {
+            try {
+                tomcat.stop();
+                tomcat.destroy();
+            } catch (LifecycleException failed) {
+                throw new IllegalStateException("Tomcat did not stop cleanly", failed);
+            } finally {
+                delete(baseDir);
+            }
+        }
+
+        private static void delete(Path directory) {
+            try (Stream<Path> paths = Files.walk(directory)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (IOException failed) {
+                throw new UncheckedIOException(failed);
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.workbench.targets.undertow;
+
+import io.undertow.UndertowOptions;
+import io.undertow.server.DefaultByteBufferPool;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.protocol.http.HttpOpenListener;
+import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.TargetSettings;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.xnio.ChannelListener;
+import org.xnio.ChannelListeners;
+import org.xnio.IoUtils;
+import org.xnio.OptionMap;
+import org.xnio.Options;
+import org.xnio.StreamConnection;
+import org.xnio.Xnio;
+import org.xnio.XnioWorker;
+import org.xnio.channels.AcceptingChannel;
+
+/**
+ * The Undertow server both Undertow targets run on ({@code undertow-handler} and the servlet
+ * {@code undertow}), configured once from {@link TargetSettings}. It is what {@code Undertow.start()}
+ * does, written out, so that the target holds the listening channel and can close it alone on
+ * SIGTERM ({@code Undertow.ListenerInfo.suspend()} would leave it bound, and new connections would
+ * wait in its backlog instead of being refused):
+ * <ul>
+ *   <li>an XNIO worker with {@link TargetSettings#undertowIoThreads()} I/O threads and
+ *       {@link TargetSettings#undertowWorkerThreads()} worker threads (5,000 + 5,000 for the
+ *       blocking strategies, 50 + 50 for the asynchronous ones: the study's split); for
+ *       {@code virtual} one I/O thread per processor and as many workers, requests running on virtual
+ *       threads instead. XNIO starts every I/O thread at once and the workers on demand;</li>
+ *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers, {@code CORK}, pipelined data
+ *       buffered, {@code Date} sent;</li>
+ *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings; the idle timeout as
+ *       Undertow's {@code IDLE_TIMEOUT}.</li>
+ * </ul>
+ * Undertow logs through JBoss Logging, sent to slf4j here (as Jetty and Netty log), so that
+ * XNIO's start-up banner does not reach stderr: only warnings do.
+ */
+final class UndertowServers {
+
+    private UndertowServers() {
+    }
+
+    /**
+     * Sends JBoss Logging (Undertow's and XNIO's) to slf4j. Call before any Undertow class logs: JBoss
+     * Logging picks its provider once, and would pick java.util.logging, whose INFO lines go to stderr.
+     */
+    static void routeLogging() {
+        if (System.getProperty("org.jboss.logging.provider") == null) {
+            System.setProperty("org.jboss.logging.provider", "slf4j");
+        }
+    }
+
+    static int ioThreads(TargetSettings settings) {
+        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowIoThreads();
+    }
+
+    static int workerThreads(TargetSettings settings) {
+        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowWorkerThreads();
+    }
+
+    /**
+     * Starts a worker and a listener that hands every connection to the handler {@code root} makes
+     * for the worker; {@code onClose} runs once the worker has stopped (a virtual-thread executor's
+     * shutdown, say).
+     */
+    static RunningServer start(TargetSettings settings, String name, Function<XnioWorker, HttpHandler> root,
+                               Runnable onClose) throws IOException {
+        Xnio xnio = Xnio.getInstance(UndertowServers.class.getClassLoader());
+        XnioWorker worker = xnio.createWorker(OptionMap.builder()
+                .set(Options.WORKER_NAME, name)
+                .set(Options.WORKER_IO_THREADS, ioThreads(settings))
+                .set(Options.WORKER_TASK_CORE_THREADS, workerThreads(settings))
+                .set(Options.WORKER_TASK_MAX_THREADS, workerThreads(settings))
+                .set(Options.CONNECTION_HIGH_WATER, 1_000_000)
+                .set(Options.CONNECTION_LOW_WATER, 1_000_000)
+                .set(Options.TCP_NODELAY, settings.tcpNoDelay())
+                .set(Options.CORK, true)
+                .getMap());
+        try {
+            OptionMap socketOptions = OptionMap.builder()
+                    .set(Options.WORKER_IO_THREADS, ioThreads(settings))
+                    .set(Options.TCP_NODELAY, settings.tcpNoDelay())
+                    .set(Options.REUSE_ADDRESSES, settings.reuseAddress())
+                    .set(Options.BALANCING_TOKENS, 1)
+                    .set(Options.BALANCING_CONNECTIONS, 2)
+                    .set(Options.BACKLOG, settings.backlog())
+                    .getMap();
+            OptionMap serverOptions = OptionMap.builder()
+                    .set(UndertowOptions.BUFFER_PIPELINED_DATA, true)
+                    .set(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis()))
+                    .getMap();
+            HttpOpenListener open = new HttpOpenListener(new DefaultByteBufferPool(true, 16 * 1024), serverOptions);
+            open.setRootHandler(root.apply(worker));
+            ChannelListener<AcceptingChannel<StreamConnection>> accept = ChannelListeners.openListenerAdapter(open);
+            AcceptingChannel<StreamConnection> listener = worker.createStreamConnectionServer(
+                    new InetSocketAddress(settings.host(), settings.port()), accept, socketOptions);
+            listener.resumeAccepts();
+            return new RunningUndertow(worker, listener, onClose);
+        } catch (IOException | RuntimeException failed) {
+            worker.shutdownNow();
+            onClose.run();
+            throw failed;
+        }
+    }
+
+    private record RunningUndertow(XnioWorker worker, AcceptingChannel<StreamConnection> listener, Runnable onClose)
+            implements RunningServer {
+
+        @Override
+        public int port() {
+            return listener.getLocalAddress(InetSocketAddress.class).getPort();
+        }
+
+        @Override
+        public void stopAccepting() {
+            IoUtils.safeClose(listener);
+        }
+
+        @Override
+        public void close() {
+            IoUtils.safeClose(listener);
+            // Closes every channel and stops every I/O and worker thread.
+            worker.shutdownNow();
+            try {
+                worker.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            } finally {
+                onClose.run();
+            }
+        }
+    }
+}

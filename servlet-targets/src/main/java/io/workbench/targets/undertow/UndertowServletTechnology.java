@@ -1,0 +1,104 @@
+package io.workbench.targets.undertow;
+
+import io.undertow.servlet.Servlets;
+import io.undertow.servlet.api.DeploymentInfo;
+import io.undertow.servlet.api.DeploymentManager;
+import io.undertow.servlet.util.ImmediateInstanceFactory;
+import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
+import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.servlet.HelloServlet;
+import io.workbench.targets.servlet.ServletCells;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code undertow}: Undertow 2.3's servlet container (a {@link DeploymentInfo} in a servlet
+ * container of its own) running the one {@link HelloServlet}, mapped to {@code /*} with async
+ * support, on the XNIO worker of {@link UndertowServers}. Servlet requests run on the XNIO worker
+ * pool (5,000 workers for the blocking strategies, 50 for the asynchronous ones); for
+ * {@code virtual} the deployment's executor is a virtual thread per request.
+ */
+public final class UndertowServletTechnology implements ServerTechnology {
+
+    @Override
+    public String name() {
+        return "undertow";
+    }
+
+    @Override
+    public String description() {
+        return "Undertow 2.3 servlet deployment (DeploymentInfo) running the shared HelloServlet";
+    }
+
+    @Override
+    public Set<Strategy> strategies() {
+        return ServletCells.STRATEGIES;
+    }
+
+    @Override
+    public String howItRuns(Strategy strategy) {
+        return ServletCells.howItRuns(strategy,
+                "XNIO worker pool: " + TargetSettings.BLOCKING_MAX_THREADS / 2 + " I/O + "
+                        + TargetSettings.BLOCKING_MAX_THREADS / 2 + " worker threads",
+                "the deployment's executor, a virtual thread per request",
+                TargetSettings.ASYNC_MAX_THREADS / 2 + " I/O + " + TargetSettings.ASYNC_MAX_THREADS / 2 + " worker threads");
+    }
+
+    @Override
+    public String whyNot(Strategy strategy) {
+        throw new IllegalArgumentException(name() + " runs every strategy, " + strategy + " too");
+    }
+
+    @Override
+    public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
+        UndertowServers.routeLogging();
+        ExecutorService virtual = settings.strategy().onVirtualThreads()
+                ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("undertow-virtual-", 0).factory())
+                : null;
+        HelloServlet servlet = new HelloServlet(hello);
+        DeploymentInfo deployment = Servlets.deployment()
+                .setClassLoader(UndertowServletTechnology.class.getClassLoader())
+                .setContextPath("/")
+                .setDeploymentName("hello")
+                .addServlet(Servlets.servlet("hello", HelloServlet.class, new ImmediateInstanceFactory<>(servlet))
+                        .addMapping("/*")
+                        .setAsyncSupported(true));
+        if (virtual != null) {
+            deployment.setExecutor(virtual);
+            deployment.setAsyncExecutor(virtual);
+        }
+        // A container of its own, not Servlets.defaultContainer(): targets in one JVM (the tests) stay apart.
+        DeploymentManager manager = Servlets.newContainer().addDeployment(deployment);
+        Runnable onClose = () -> {
+            try {
+                manager.stop();
+                manager.undeploy();
+            } catch (Exception failed) {
+                throw new IllegalStateException("the Undertow deployment did not stop cleanly", failed);
+            } finally {
+                if (virtual != null) {
+                    virtual.shutdownNow();
+                }
+            }
+        };
+        try {
+            manager.deploy();
+            var root = manager.start();
+            return UndertowServers.start(settings, "undertow", worker -> root, onClose);
+        } catch (Exception | Error failed) {
+            if (virtual != null) {
+                virtual.shutdownNow();
+            }
+            throw failed;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}
