@@ -59,7 +59,27 @@ public final class RunFacts {
         text.append(valid).append(" of ").append(runs).append(" measured runs valid, ")
                 .append(warming).append(" run while the target was still warming (under ")
                 .append((int) Repetition.SETTLED_AFTER_LOAD_SECONDS).append(" s of load served before).");
+        commonestReason(results).ifPresent(reason -> text.append(" The commonest reason a run was invalid: ").append(reason).append('.'));
         return text.toString();
+    }
+
+    /**
+     * The validity reason most runs share, with its count, e.g. {@code the generator lagged (28 runs)}:
+     * the reasons' words up to the first colon or comma, numbers left out, so that runs failing the
+     * same check by different amounts count together.
+     */
+    static java.util.Optional<String> commonestReason(RunResults results) {
+        Map<String, Long> counts = results.targets().stream()
+                .flatMap(target -> target.scenarios().stream())
+                .flatMap(scenario -> scenario.measured().stream())
+                .map(Repetition::summary)
+                .filter(summary -> summary.validity() != null && !summary.validity().valid() && summary.validity().reasons() != null)
+                .flatMap(summary -> summary.validity().reasons().stream()
+                        .map(reason -> reason.replaceAll("[0-9][0-9.,]*", "N").split("[:,]")[0].trim())
+                        .distinct())
+                .collect(Collectors.groupingBy(reason -> reason, Collectors.counting()));
+        return counts.entrySet().stream().max(Map.Entry.comparingByValue())
+                .map(entry -> entry.getKey() + " (" + entry.getValue() + (entry.getValue() == 1 ? " run)" : " runs)"));
     }
 
     public static List<String> scenarioHeader(boolean concurrency) {
