@@ -112,12 +112,14 @@ public final class SuiteRunner {
         Optional<Integer> crashed = process.exitedWith();
         int exit = process.stop();
         TargetRun.Status status;
-        if (crashed.isPresent()) {
+        // Interruption first: Ctrl-C in a terminal reaches the whole process group, so the target may have
+        // ended on the same signal, which is not a crash.
+        if (interruption.requested()) {
+            status = TargetRun.Status.INTERRUPTED;
+        } else if (crashed.isPresent()) {
             status = TargetRun.Status.FAILED;
             failure = "exited with status " + crashed.get() + " under load" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
             progress.say(target + " " + failure);
-        } else if (interruption.requested()) {
-            status = TargetRun.Status.INTERRUPTED;
         } else if (exit != 0) {
             status = TargetRun.Status.FAILED;
             failure = "exited with status " + exit + " when stopped" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
@@ -174,12 +176,12 @@ public final class SuiteRunner {
             }
             ScenarioRun.Status status;
             String note = null;
-            if (!process.alive()) {
-                status = ScenarioRun.Status.FAILED;
-                note = "the target exited during this scenario" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
-            } else if (interruption.requested()) {
+            if (interruption.requested()) {
                 status = ScenarioRun.Status.INTERRUPTED;
                 note = "interrupted; " + repetitions.stream().filter(Repetition::measured).count() + " repetition(s) kept";
+            } else if (!process.alive()) {
+                status = ScenarioRun.Status.FAILED;
+                note = "the target exited during this scenario" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
             } else if (repetitions.stream().noneMatch(Repetition::measured)) {
                 status = ScenarioRun.Status.FAILED;
                 note = repetitions.isEmpty() ? "no repetition ran" : repetitions.get(0).failure();
@@ -223,6 +225,9 @@ public final class SuiteRunner {
             }
             if (ended.overran()) {
                 failure = "stopped after its deadline of " + deadline.toSeconds() + " s";
+            } else if (interruption.requested()) {
+                // Stopped on purpose: SIGINT gives 130, the SIGTERM the runner sends 143; neither is the generator failing.
+                failure = summary == null ? "interrupted before the generator wrote a summary" : null;
             } else if (summary == null) {
                 failure = "the load command exited with status " + ended.exitCode() + " and wrote no summary"
                         + TargetProcess.lastWords(runDir.resolve(LoadProcess.STDERR));
