@@ -1,6 +1,7 @@
 package io.workbench.loadgen;
 
 import io.workbench.loadgen.connection.DescriptorLimit;
+import io.workbench.loadgen.connection.IdleOrder;
 import io.workbench.loadgen.output.FinalTable;
 import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.plan.Durations;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Parameters;
  * through (valid or not: the verdict is in summary.json), 1 when the target was unreachable or the
  * run could not start, 130 when interrupted (the summary is still written, marked interrupted).
  */
-@Command(name = "load", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "load", sortOptions = false,
         description = "Loads an HTTP/1.1 URL on a seeded open schedule (or closed, or all at once) and records what a user saw, "
                 + "the service time and the generator's own lag.")
 public final class LoadCommand {
@@ -80,6 +81,15 @@ public final class LoadCommand {
     @Option(names = "--max-connections", paramLabel = "M", description = "connections at most (default: what the descriptor limit allows)")
     Integer maxConnections;
 
+    @Option(names = "--reuse", paramLabel = "lifo|fifo", defaultValue = "lifo",
+            description = "which idle connection a request takes: the most recently used (lifo, default) or the least (fifo: "
+                    + "requests rotate over every connection, as wrk does)")
+    String reuse;
+
+    @Option(names = "--preconnect", paramLabel = "N", defaultValue = "0",
+            description = "open N connections before the clock starts (with --reuse fifo requests rotate over all of them, as wrk -cN does)")
+    int preconnect;
+
     @Option(names = "--source-addresses", paramLabel = "K", defaultValue = "1", description = "spread connections over 127.0.0.1 .. 127.0.0.K")
     int sourceAddresses;
 
@@ -112,6 +122,13 @@ public final class LoadCommand {
 
     @Option(names = "--selectors", paramLabel = "N", defaultValue = "1", description = "selector threads reading responses (default 1)")
     int selectors;
+
+    @Option(names = "--prime", paramLabel = "N", defaultValue = "5000",
+            description = "N requests in a closed loop before the clock starts, recorded nowhere: they compile the hot paths (default 5000; 0: none)")
+    long prime;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text (on stderr: stdout carries only the SUMMARY line)")
+    boolean help;
 
     @Option(names = "--quiet", description = "no progress line and no final table on stderr")
     boolean quiet;
@@ -274,12 +291,24 @@ public final class LoadCommand {
         if (model == Model.CLOSED && concurrency > cap) {
             throw new IllegalArgumentException("--concurrency " + concurrency + " is more than the connection cap " + cap);
         }
+        if (prime < 0) {
+            throw new IllegalArgumentException("--prime " + prime + ": must not be negative");
+        }
+        if (preconnect < 0 || preconnect > cap) {
+            throw new IllegalArgumentException("--preconnect " + preconnect + ": must be within 0..the connection cap " + cap);
+        }
+        IdleOrder order;
+        try {
+            order = IdleOrder.valueOf(reuse.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException x) {
+            throw new IllegalArgumentException("--reuse " + reuse + ": lifo or fifo");
+        }
         List<String> sources = sources(target);
         Path dir = out != null ? out : defaultOut();
         return new LoadPlan(commandLine, label, target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
-                durationNanos, warmupNanos, seed, cap, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
-                minRateFraction, Durations.parseNanos("--spin", spin), selectors, dir, !quiet);
+                durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
+                minRateFraction, Durations.parseNanos("--spin", spin), selectors, prime, dir, !quiet);
     }
 
     private static long positive(String option, String text) {

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
@@ -19,11 +20,13 @@ import org.jctools.queues.MpscArrayQueue;
  * the sender, new ones are opened on demand up to a cap, bound in turn to the source addresses
  * given, and connect failures are kept for the sender to fail its waiting requests with.
  *
- * <h2>The idle queue</h2>
- * A bounded lock-free multi-producer single-consumer array queue: producers are the reader threads
- * (a response freed a slot) and the sender (a pipelined connection still has one); the sender alone
- * polls. A connection is in it at most once (its {@linkplain LoadConnection#markQueued() flag}), so
- * a queue as large as the cap never fills, and neither side allocates or locks.
+ * <h2>The idle connections</h2>
+ * Kept last-in first-out by default ({@link IdleOrder#LIFO}: an intrusive lock-free stack), or
+ * first-in first-out ({@link IdleOrder#FIFO}: a bounded lock-free multi-producer single-consumer
+ * array queue). Producers are the reader threads (a response freed a slot) and the sender (a
+ * pipelined connection still has one); the sender alone takes. A connection is in it at most once
+ * (its {@linkplain LoadConnection#markQueued() flag}), so the queue, as large as the cap, never
+ * fills, and neither side allocates or locks.
  *
  * <pre>
  *   connect ok -----------------------> queued --poll (sender)--> unqueued --send--> in use
@@ -44,7 +47,11 @@ public final class ConnectionPool {
     private final InetSocketAddress remote;
     private final List<InetSocketAddress> sources;
     private final int maxConnections;
+    private final IdleOrder order;
+    /** FIFO: the idle connections in a queue. */
     private final MpscArrayQueue<LoadConnection> idle;
+    /** LIFO: the idle connections in a stack. */
+    private final IdleStack idleStack = new IdleStack();
     private final Map<HttpClientConnection, LoadConnection> byConnection = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
     private final AtomicInteger connecting = new AtomicInteger();
@@ -57,13 +64,17 @@ public final class ConnectionPool {
     private final AtomicLong unclaimed = new AtomicLong();
     private final AtomicInteger[] perSource;
     private volatile int cap;
+    /** The sender, while it waits for a connection: whoever queues one (or fails a connect) wakes it. */
+    private volatile Thread waiter;
     private volatile String descriptorLimitReached;
 
     /**
      * @param sources        local addresses (port 0) to bind new connections to in turn; empty: the kernel chooses
      * @param maxConnections connections open or opening at most
+     * @param order          which idle connection a request takes
      */
-    public ConnectionPool(HttpClient client, InetSocketAddress remote, List<InetSocketAddress> sources, int maxConnections) {
+    public ConnectionPool(HttpClient client, InetSocketAddress remote, List<InetSocketAddress> sources, int maxConnections,
+                          IdleOrder order) {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
         }
@@ -72,7 +83,8 @@ public final class ConnectionPool {
         this.sources = List.copyOf(sources);
         this.maxConnections = maxConnections;
         this.cap = maxConnections;
-        this.idle = new MpscArrayQueue<>(Math.max(2, maxConnections));
+        this.order = order;
+        this.idle = order == IdleOrder.FIFO ? new MpscArrayQueue<>(Math.max(2, maxConnections)) : null;
         this.perSource = new AtomicInteger[Math.max(1, this.sources.size())];
         for (int i = 0; i < perSource.length; i++) {
             perSource[i] = new AtomicInteger();
@@ -83,7 +95,7 @@ public final class ConnectionPool {
 
     /** Sender only: a connection that had a free slot when it was queued (it may have closed since), or null. */
     public LoadConnection pollIdle() {
-        LoadConnection connection = idle.relaxedPoll();
+        LoadConnection connection = idle != null ? idle.relaxedPoll() : idleStack.pop();
         if (connection != null) {
             connection.unmarkQueued();
         }
@@ -105,11 +117,35 @@ public final class ConnectionPool {
 
     private void requeueIfFree(LoadConnection connection) {
         if (connection.hasFreeSlot() && connection.markQueued()) {
-            if (!idle.offer(connection)) {
+            if (idle == null) {
+                idleStack.push(connection);
+            } else if (!idle.offer(connection)) {
                 // Cannot happen: each connection is queued at most once and the queue holds the cap.
                 throw new IllegalStateException("idle queue full at " + idle.size() + ": " + this);
             }
+            wakeWaiter();
         }
+    }
+
+    private void wakeWaiter() {
+        Thread thread = waiter;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * Sender only: parks until a connection is queued, a connect fails or a connection closes (or
+     * {@code maxNanos} pass), unless one of them already happened. Announcing the wait before the
+     * last look at the queue means a producer that queues after that look sees the waiter and
+     * unparks it: no wake-up is lost, and none is paid for while the sender is not waiting.
+     */
+    public void awaitChange(long maxNanos) {
+        waiter = Thread.currentThread();
+        if (idleIsEmpty() && unclaimed.get() == 0) {
+            LockSupport.parkNanos(this, maxNanos);
+        }
+        waiter = null;
     }
 
     // --- opening --------------------------------------------------------------------------------------
@@ -125,9 +161,13 @@ public final class ConnectionPool {
      * (or for nothing). At most one is opened ahead at a time.
      */
     public void openAheadIfNoneIdle() {
-        if (idle.isEmpty() && connecting.get() == 0 && canOpen()) {
+        if (idleIsEmpty() && connecting.get() == 0 && canOpen()) {
             open(true);
         }
+    }
+
+    private boolean idleIsEmpty() {
+        return idle != null ? idle.isEmpty() : idleStack.isEmpty();
     }
 
     /** @return connections being opened now */
@@ -157,6 +197,8 @@ public final class ConnectionPool {
                 connection.closed().whenComplete((ignored, x) -> {
                     byConnection.remove(connection);
                     open.decrementAndGet();
+                    // Room under the cap again.
+                    wakeWaiter();
                 });
                 if (toIdle) {
                     requeueIfFree(loadConnection);
@@ -182,11 +224,13 @@ public final class ConnectionPool {
             // Wait for the open ones from now on; fail a request only when there is none to wait for.
             cap = Math.max(1, Math.min(cap, openNow));
             if (openNow > 0) {
+                wakeWaiter();
                 return;
             }
         }
         unclaimedFailures.incrementAndGet(kind.ordinal());
         unclaimed.incrementAndGet();
+        wakeWaiter();
     }
 
     private static String rootMessage(Throwable failure) {
@@ -231,10 +275,6 @@ public final class ConnectionPool {
         return maxOpen.get();
     }
 
-    public int maxConnections() {
-        return maxConnections;
-    }
-
     public long connectFailureCount() {
         return connectFailures.get();
     }
@@ -255,7 +295,7 @@ public final class ConnectionPool {
 
     @Override
     public String toString() {
-        return "ConnectionPool[" + remote + ",open=" + open + ",connecting=" + connecting + ",idle=" + idle.size()
+        return "ConnectionPool[" + remote + ",open=" + open + ",connecting=" + connecting + ",idle=" + order.label() + ":" + (idleIsEmpty() ? "none" : "some")
                 + ",cap=" + cap + "/" + maxConnections + ",opened=" + opened + ",connectFailures=" + connectFailures + "]";
     }
 }

@@ -22,6 +22,8 @@ public final class LoadConnection {
     }
 
     private final HttpClientConnection connection;
+    /** The next connection down the idle stack, while this one is in it (written before the push's CAS, read after the pop's). */
+    LoadConnection next;
     private final int index;
     @SuppressWarnings("unused") // through QUEUED
     private volatile boolean queued;

@@ -102,6 +102,8 @@ public final class RunFiles {
         connections.put("opened", result.connectionsOpened());
         connections.put("maxOpen", result.connectionsMaxOpen());
         connections.put("maxAllowed", plan.maxConnections());
+        connections.put("reuse", plan.idleOrder().label());
+        connections.put("preconnect", plan.preconnect());
         connections.put("descriptorLimit", result.descriptors().limit());
         connections.put("descriptorsOpenAtStart", result.descriptors().openAtStart());
         connections.put("descriptorLimitReached", result.descriptorLimitReached() != null);
@@ -119,6 +121,7 @@ public final class RunFiles {
         generator.put("parkLatenessMicros", result.parkLatenessNanos() / 1e3);
         generator.put("spinMicros", plan.spinNanos() / 1e3);
         generator.put("selectors", plan.selectors());
+        generator.put("primeRequests", result.primeRequests());
 
         ObjectNode latency = root.putObject("latency");
         latency(latency.putObject("intendedToEnd"), result.intendedToEnd());

@@ -36,21 +36,4 @@ public final class Durations {
         }
         return Math.round(nanos);
     }
-
-    /** @return {@code nanos} the short way a person reads it: 1.5s, 250ms, 40us */
-    public static String format(long nanos) {
-        if (nanos >= 1_000_000_000L && nanos % 1_000_000 == 0) {
-            return trim(nanos / 1e9) + "s";
-        }
-        if (nanos >= 1_000_000L) {
-            return trim(nanos / 1e6) + "ms";
-        }
-        return trim(nanos / 1e3) + "us";
-    }
-
-    private static String trim(double value) {
-        String text = String.format(java.util.Locale.ROOT, "%.3f", value);
-        text = text.replaceAll("0+$", "");
-        return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
-    }
 }

@@ -1,5 +1,6 @@
 package io.workbench.loadgen.plan;
 
+import io.workbench.loadgen.connection.IdleOrder;
 import io.workbench.loadgen.schedule.Arrivals;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +24,8 @@ import java.util.Objects;
  * @param warmupNanos         a phase before the measured one, same schedule, not recorded
  * @param seed                the schedule's seed
  * @param maxConnections      connections open (or opening) at most
+ * @param idleOrder           which idle connection a request takes (most or least recently used)
+ * @param preconnect          connections opened before the clock starts (all-at-once: at least those its requests need)
  * @param sourceAddresses     local addresses the connections are bound to in turn; empty: the kernel chooses
  * @param pipeline            requests in flight per connection
  * @param timeoutNanos        per-request timeout, from the send
@@ -31,19 +34,21 @@ import java.util.Objects;
  * @param minRateFraction     achieved below this fraction of the scheduled rate makes the run invalid
  * @param spinNanos           the pacer yields instead of parking this long before each intended time (0: parks only)
  * @param selectors           selector threads of the client
+ * @param prime               requests in a closed loop before the clock starts, to compile the hot paths (0: none)
  * @param out                 the directory the files go to
  * @param progress            whether to print the progress line and final table on stderr
  */
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
-                       long seed, int maxConnections, List<String> sourceAddresses, int pipeline, long timeoutNanos,
-                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, long spinNanos, int selectors, Path out,
+                       long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, long spinNanos, int selectors, long prime, Path out,
                        boolean progress) {
 
     public LoadPlan {
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(idleOrder, "idleOrder");
         sourceAddresses = List.copyOf(sourceAddresses);
         switch (model) {
             case OPEN -> {
@@ -62,21 +67,18 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
             }
         }
         require(maxConnections > 0, "--max-connections must be at least 1");
+        require(preconnect >= 0 && preconnect <= maxConnections, "--preconnect must be within 0..--max-connections");
         require(pipeline >= 1 && pipeline <= 1024, "--pipeline must be within 1..1024");
         require(timeoutNanos > 0, "--timeout must be above 0");
         require(connectTimeoutNanos > 0, "--connect-timeout must be above 0");
         require(selectors >= 1, "--selectors must be at least 1");
         require(spinNanos >= 0, "--spin must not be negative");
+        require(prime >= 0, "--prime must not be negative");
     }
 
     private static void require(boolean condition, String message) {
         if (!condition) {
             throw new IllegalArgumentException(message);
         }
-    }
-
-    /** @return the measured phase's request count as the schedule sees it: {@code allAtOnce} for that model */
-    public long countedRequests() {
-        return model == Model.ALL_AT_ONCE ? allAtOnce : requests;
     }
 }

@@ -31,8 +31,6 @@ public enum ErrorKind {
     /** This side ended the request: the run was interrupted, or another request on its pipelined connection timed out. */
     ABORTED("aborted");
 
-    private static final ErrorKind[] VALUES = values();
-
     private final String key;
 
     ErrorKind(String key) {
@@ -42,10 +40,6 @@ public enum ErrorKind {
     /** @return the name in summary.json's {@code errorsByKind} */
     public String key() {
         return key;
-    }
-
-    static ErrorKind of(int ordinal) {
-        return VALUES[ordinal];
     }
 
     /** @return the kind of a failed request (never for {@code TIMEOUT}, which is not an error kind) */

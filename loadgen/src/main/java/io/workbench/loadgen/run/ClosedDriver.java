@@ -54,6 +54,7 @@ final class ClosedDriver {
         this.measured = measured;
         this.concurrency = concurrency;
         this.pipeline = pipeline;
+        // Counted, timed, or both (whichever ends first).
         this.remaining = requests > 0 ? new AtomicLong(requests) : null;
         this.measuredEndNanos = durationNanos > 0 ? clock.measuredStartNanos() + durationNanos : Long.MAX_VALUE;
         this.slotsDone = new CountDownLatch(concurrency * pipeline);
@@ -143,6 +144,8 @@ final class ClosedDriver {
     private void next(HttpClientConnection connection) {
         long now = System.nanoTime();
         if (!claim(now)) {
+            // The slot is done: its connection may serve whatever runs next (the measured run after a priming one).
+            pool.released(connection);
             slotsDone.countDown();
             return;
         }
@@ -160,7 +163,7 @@ final class ClosedDriver {
 
     /** @return true if the slot may send a request at {@code now}: time or count left, and not stopping */
     private boolean claim(long now) {
-        if (stopping || now - measuredEndNanos >= 0) {
+        if (stopping || (measuredEndNanos != Long.MAX_VALUE && now - measuredEndNanos >= 0)) {
             return false;
         }
         if (remaining == null || !clock.isMeasured(now)) {

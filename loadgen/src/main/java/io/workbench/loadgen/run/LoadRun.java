@@ -49,6 +49,9 @@ public final class LoadRun {
 
     private enum State { NEW, CONNECTING, RUNNING, DRAINING, DONE }
 
+    /** The priming loop stops after this long, whatever its count. */
+    private static final long PRIME_MAX_NANOS = TimeUnit.SECONDS.toNanos(2);
+
     private final LoadPlan plan;
     private final DescriptorLimit descriptors;
     private final PrintStream progress;
@@ -60,6 +63,9 @@ public final class LoadRun {
     private volatile boolean interrupted;
     private volatile Pacer pacer;
     private volatile ClosedDriver closedDriver;
+    private volatile ClosedDriver primeDriver;
+    /** What the priming loop did, or null if there was none. */
+    private volatile RequestCounters primed;
 
     /**
      * @param descriptors the descriptor limit as read at start (reported)
@@ -84,6 +90,10 @@ public final class LoadRun {
         ClosedDriver d = closedDriver;
         if (d != null) {
             d.stop();
+        }
+        ClosedDriver p2 = primeDriver;
+        if (p2 != null) {
+            p2.stop();
         }
     }
 
@@ -124,7 +134,7 @@ public final class LoadRun {
         for (String address : plan.sourceAddresses()) {
             sources.add(new InetSocketAddress(address, 0));
         }
-        ConnectionPool pool = new ConnectionPool(client, remote, sources, plan.maxConnections());
+        ConnectionPool pool = new ConnectionPool(client, remote, sources, plan.maxConnections(), plan.idleOrder());
         try {
             pool.open(true).get(TimeUnit.NANOSECONDS.toMillis(plan.connectTimeoutNanos()) + 1_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException x) {
@@ -133,10 +143,9 @@ public final class LoadRun {
         }
         // That failure or success is the check's, not a request's.
         pool.claimConnectFailure();
-        if (plan.model() == Model.ALL_AT_ONCE) {
-            preconnect(pool);
-        }
+        preconnect(pool);
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField()).build();
+        prime(pool, request);
         long parkLateness = Pacer.measureParkLatenessNanos();
         Pacer calibrated = new Pacer(plan.spinNanos());
         pacer = calibrated;
@@ -205,6 +214,7 @@ public final class LoadRun {
                 openDriver != null ? openDriver.blockedTotalNanos() : 0,
                 pool.openedCount(), pool.maxOpenCount(), pool.connectFailureCount(), pool.descriptorLimitReached(), descriptors,
                 pool.openedPerSource(), cpuSeconds, wallSeconds, scheduledRate, achievedRate, parkLateness,
+                primed != null ? primed.sentCount() : 0,
                 intendedToEnd, reporter.totalSendToEnd(), intendedToSend, reasons);
     }
 
@@ -266,9 +276,47 @@ public final class LoadRun {
         return reasons;
     }
 
-    /** All-at-once: the connections its requests need are open before the clock starts, so that they really start together. */
+    /**
+     * Before the clock starts, {@code plan.prime()} requests (for at most 2 s) in a closed loop over a few
+     * connections, counted and timed nowhere: they compile the client's, the parser's and the
+     * recorders' hot paths, so that a schedule does not begin with an interpreted generator that
+     * falls behind in its first second and, in an open model, never catches up. (The schedule's
+     * own warm-up then warms the pacer and the target under the real load.) The connections stay
+     * open for the run.
+     */
+    private void prime(ConnectionPool pool, HttpRequest request) throws InterruptedException {
+        if (plan.prime() == 0 || interrupted) {
+            return;
+        }
+        RunClock primeClock = RunClock.startingNow(0);
+        RequestCounters counters = new RequestCounters();
+        RunListener primeListener = new RunListener(primeClock, counters, counters, new LatencyRecorders(), new AtomicLong());
+        int connections = Math.min(8, plan.maxConnections());
+        // Bounded in time too: priming a slow target must not take longer than a short warm-up.
+        ClosedDriver primer = new ClosedDriver(primeClock, pool, request, primeListener, counters, counters, connections, 1,
+                plan.prime(), PRIME_MAX_NANOS);
+        primeDriver = primer;
+        if (interrupted) {
+            primer.stop();
+        }
+        primer.start();
+        primer.awaitDone(Math.min(plan.timeoutNanos(), PRIME_MAX_NANOS));
+        primer.stop();
+        primer.close();
+        primeDriver = null;
+        primed = counters;
+    }
+
+    /**
+     * Opens the connections asked for before the clock starts; all-at-once opens at least those
+     * its requests need, so that they really start together.
+     */
     private void preconnect(ConnectionPool pool) throws InterruptedException {
-        long needed = Math.min(plan.maxConnections(), (plan.allAtOnce() + plan.pipeline() - 1) / plan.pipeline());
+        long needed = plan.preconnect();
+        if (plan.model() == Model.ALL_AT_ONCE) {
+            needed = Math.max(needed, (plan.allAtOnce() + plan.pipeline() - 1) / plan.pipeline());
+        }
+        needed = Math.min(plan.maxConnections(), needed);
         List<CompletableFuture<LoadConnection>> opening = new ArrayList<>();
         for (long i = pool.openCount(); i < needed && pool.canOpen(); i++) {
             opening.add(pool.open(true));
@@ -298,7 +346,7 @@ public final class LoadRun {
         return new RunResult(plan, clock, System.currentTimeMillis(), 0, interrupted, why, 0, measured, 0, warmup, 0, 0, 0,
                 pool != null ? pool.openedCount() : 0, pool != null ? pool.maxOpenCount() : 0, pool != null ? pool.connectFailureCount() : 0,
                 pool != null ? pool.descriptorLimitReached() : null, descriptors,
-                pool != null ? pool.openedPerSource() : List.of(), 0, 0, null, null, 0,
+                pool != null ? pool.openedPerSource() : List.of(), 0, 0, null, null, 0, 0,
                 LatencyRecorders.newHistogram(), LatencyRecorders.newHistogram(), LatencyRecorders.newHistogram(), List.of(why));
     }
 

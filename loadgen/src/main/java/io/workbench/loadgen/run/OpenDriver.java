@@ -8,7 +8,6 @@ import io.workbench.loadgen.pacing.Pacer;
 import io.workbench.loadgen.record.ErrorKind;
 import io.workbench.loadgen.record.RequestCounters;
 import io.workbench.loadgen.schedule.ArrivalSchedule;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The sender of an open run (and of all-at-once, an open schedule whose arrivals are all due at
@@ -115,11 +114,12 @@ final class OpenDriver {
             if (pacer.isCancelled()) {
                 return false;
             }
-            // A connection frees up when a response arrives on a selector thread: yield to it first, then poll gently.
-            if (waits++ < 64) {
+            // A connection frees up when a response arrives on a selector thread: yield to it first, then
+            // park until the pool says something changed (a bounded park: the cap may also change when a connect succeeds).
+            if (waits++ < 8) {
                 Thread.yield();
             } else {
-                LockSupport.parkNanos(20_000);
+                pool.awaitChange(1_000_000);
             }
         }
     }

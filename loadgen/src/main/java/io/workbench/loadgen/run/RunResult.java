@@ -34,6 +34,7 @@ import org.HdrHistogram.Histogram;
  * @param scheduledRate          measured requests per second the schedule asked for (open model), or null
  * @param achievedRate           measured requests per second sent (closed model: completed), or null
  * @param parkLatenessNanos      how late a 50 µs park woke on this machine at start (90th percentile): the floor of a parking pacer's lag
+ * @param primeRequests          requests of the priming loop before the clock started (not counted anywhere else)
  * @param intendedToEnd          intended->end over the measured phase, in microseconds
  * @param sendToEnd              send->end, in microseconds
  * @param intendedToSend         intended->send, in microseconds
@@ -44,7 +45,7 @@ public record RunResult(LoadPlan plan, RunClock clock, long endEpochMillis, doub
                         long blockedCount, long blockedMaxNanos, long blockedTotalNanos,
                         long connectionsOpened, int connectionsMaxOpen, long connectFailures, String descriptorLimitReached,
                         DescriptorLimit descriptors, List<Integer> openedPerSource,
-                        double cpuSeconds, double wallSeconds, Double scheduledRate, Double achievedRate, long parkLatenessNanos,
+                        double cpuSeconds, double wallSeconds, Double scheduledRate, Double achievedRate, long parkLatenessNanos, long primeRequests,
                         Histogram intendedToEnd, Histogram sendToEnd, Histogram intendedToSend, List<String> validReasons) {
 
     public boolean valid() {
