@@ -44,7 +44,8 @@ public final class TargetCommand implements Callable<Integer> {
     @Option(names = "--server", paramLabel = "NAME", description = "the server technology (listed below); required unless --list")
     private String server;
 
-    @Option(names = "--strategy", paramLabel = "STRATEGY", description = "how /hello spends its wait (listed below); required unless --list")
+    @Option(names = "--strategy", paramLabel = "STRATEGY",
+            description = "how /hello spends its wait and /stream writes (listed below); required unless --list")
     private String strategy;
 
     @Option(names = "--port", paramLabel = "P", defaultValue = "0",
@@ -61,7 +62,8 @@ public final class TargetCommand implements Callable<Integer> {
                     + "Default 0: hand requests off at once")
     private long sweepMillis;
 
-    @Option(names = "--list", description = "print the whole matrix (every server x strategy cell: what it does, or why it is refused) and exit")
+    @Option(names = "--list",
+            description = "print the whole matrix (every server x strategy cell: what it does, or why it is refused) and exit")
     private boolean list;
 
     /** Read by picocli, which prints the usage and exits 0 before {@link #call()}. */
@@ -218,7 +220,7 @@ public final class TargetCommand implements Callable<Integer> {
         Set<Strategy> offered = EnumSet.noneOf(Strategy.class);
         for (ServerTechnology technology : ServerCatalog.all()) {
             offered.addAll(technology.strategies());
-            lines.add(String.format("  %-15s %s", technology.name(), names(technology.strategies())));
+            lines.add(String.format("  %-17s %s", technology.name(), names(technology.strategies())));
             lines.add("      " + technology.description());
         }
         lines.add("");

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The machinery the asynchronous strategies hand requests to, owned by one target and written once
- * for every server: the study's (seed 000) sweep of parked requests, its fork-join pool, its batch
+ * for every server: the 2016 study's sweep of parked requests, its fork-join pool, its batch
  * queue drained by three threads, and its completion scheduler. Only what the target's strategy
  * uses is created, and every pool starts its threads on demand.
  *

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * How a hello target spends the wait W before it answers, and how it writes a stream: the strategy
- * axis of the target matrix (DESIGN.md's table, brought from the 2016 study in seed 000). Each
+ * axis of the target matrix, brought from the 2016 study of JVM HTTP servers to today's. Each
  * strategy is written here once, independent of the server, against {@link HelloExchange} and the
  * target's {@link Handoffs}; a server technology says which strategies it offers and runs the
  * handler where the strategy needs it ({@link #blocksThread()}, {@link #onVirtualThreads()}).

@@ -1,2 +1,5 @@
-/** {@code iocore}: the hello contract on iocore's own {@code HttpServer}, under async-complete, sync and virtual. */
+/**
+ * {@code iocore}: the hello contract on iocore's own {@code HttpServer}, under async-complete, sync
+ * and virtual; {@code /stream} is an {@code IteratingCallback} over its writes.
+ */
 package io.workbench.targets.iocore;

@@ -14,7 +14,7 @@ import org.eclipse.jetty.server.Server;
  *
  * <p>Configuration ({@link JettyServers}): Jetty's defaults except where {@link TargetSettings} says
  * otherwise: a {@code QueuedThreadPool} of at most {@link TargetSettings#maxProcessingThreads()}
- * threads (100 for async-complete, the seed's limit for async Jetty targets; 10,000 for the
+ * threads (100 for async-complete, the study's limit for async Jetty targets; 10,000 for the
  * blocking ones), accept queue, {@code SO_REUSEADDR}, {@code TCP_NODELAY}, idle timeout.
  *
  * <p>How each strategy runs:

@@ -7,13 +7,13 @@ import java.time.Duration;
 /**
  * The settings every server technology starts from, written once so that the targets differ only
  * in the server, never in how it was configured. The values follow the benchmark the project
- * is built on (seed 000, "Benchmarking High-Concurrency HTTP Servers on the JVM"):
+ * is built on (the 2016 study "Benchmarking High-Concurrency HTTP Servers on the JVM"):
  *
  * <ul>
  *   <li>host {@code 127.0.0.1}; port 0 (the kernel picks a free one) unless given;</li>
  *   <li>accept backlog 10,000 (Linux caps it at {@code net.core.somaxconn});</li>
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
- *   <li>thread limits biased towards thread-blocking strategies, as the seed did: a strategy that
+ *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
  *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
  *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
@@ -24,7 +24,7 @@ import java.time.Duration;
  *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
- * Two settings the seed does not give, chosen once for all servers: connections idle (nothing
+ * Two settings the study does not give, chosen once for all servers: connections idle (nothing
  * read) for {@link #DEFAULT_IDLE_TIMEOUT} are closed, and on SIGTERM in-flight requests get
  * {@link #DEFAULT_STOP_GRACE} to finish before every connection is closed.
  *
@@ -55,7 +55,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
      * does not hold a descriptor for ever.
      */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
-    /** Longer than the 1 s wait of the seed's slowest scenario, so its requests can finish. */
+    /** Longer than the 1 s wait of the study's slowest scenario, so its requests can finish. */
     public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(2);
     /** The longest sweep period accepted: a minute, far beyond the study's 10 ms. */
     public static final long MAX_SWEEP_MILLIS = 60_000;
@@ -81,7 +81,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         }
     }
 
-    /** The seed's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
+    /** The study's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
                 Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0);

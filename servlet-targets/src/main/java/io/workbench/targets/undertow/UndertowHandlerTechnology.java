@@ -37,8 +37,8 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
 
     @Override
     public String howItRuns(Strategy strategy) {
-        String blocking = TargetSettings.BLOCKING_MAX_THREADS / 2 + " I/O + " + TargetSettings.BLOCKING_MAX_THREADS / 2 + " worker threads";
-        String async = TargetSettings.ASYNC_MAX_THREADS / 2 + " I/O + " + TargetSettings.ASYNC_MAX_THREADS / 2 + " worker threads";
+        String blocking = threads(TargetSettings.BLOCKING_MAX_THREADS);
+        String async = threads(TargetSettings.ASYNC_MAX_THREADS);
         return switch (strategy) {
             case SYNC -> "exchange.dispatch() to the XNIO worker pool, whose thread sleeps the wait (" + blocking + ")";
             case VIRTUAL -> "exchange.dispatch() to a virtual thread per request that sleeps the wait";
@@ -49,6 +49,11 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
                     + async + ")";
             default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
         };
+    }
+
+    /** Undertow's split of a thread limit, as {@link TargetSettings#undertowIoThreads()} makes it. */
+    private static String threads(int limit) {
+        return limit / 2 + " I/O + " + (limit - limit / 2) + " worker threads";
     }
 
     @Override
