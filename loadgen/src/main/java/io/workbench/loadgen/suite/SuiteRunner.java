@@ -31,6 +31,8 @@ public final class SuiteRunner {
 
     /** How often the concurrency-level scenario reads the target's /stats while the requests are held. */
     static final Duration POLL_INTERVAL = Duration.ofMillis(200);
+    /** The load command's own default for --prime, scaled with the test-only --scale. */
+    static final long DEFAULT_PRIME_REQUESTS = 5_000;
 
     private final SuitePlan plan;
     private final Progress progress;
@@ -268,6 +270,20 @@ public final class SuiteRunner {
             return arguments;
         }
 
+        /**
+         * The generator's priming loop (requests before its clock starts, recorded nowhere) compiles its
+         * own hot paths before an open run. None for concurrency-level: its primed requests would wait the
+         * whole hold on the target and count in its in-flight figure. None for a warm-up, which warms
+         * everything itself. Scaled down with --scale, like every other count.
+         */
+        private void primeArguments(Preset preset, int index, List<String> arguments) {
+            if (preset.allAtOnce() || index == 0) {
+                arguments.addAll(List.of("--prime", "0"));
+            } else if (plan.scale() != 1) {
+                arguments.addAll(List.of("--prime", String.valueOf(Math.round(DEFAULT_PRIME_REQUESTS * plan.scale()))));
+            }
+        }
+
         private List<String> warmupArguments(Preset preset) {
             List<String> arguments = new ArrayList<>();
             arguments.add(process.url() + preset.path());
@@ -279,6 +295,7 @@ public final class SuiteRunner {
 
         private void common(Preset preset, List<String> arguments, String label, int index) {
             Path runDir = dir.resolve(preset.scenario().cliName()).resolve(index == 0 ? "warmup" : "rep-" + index);
+            primeArguments(preset, index, arguments);
             arguments.addAll(List.of("--timeout", preset.timeoutMillis() + "ms",
                     "--source-addresses", String.valueOf(Preset.SOURCE_ADDRESSES),
                     "--out", runDir.toString(),
