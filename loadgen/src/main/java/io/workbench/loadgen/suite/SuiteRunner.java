@@ -246,7 +246,7 @@ public final class SuiteRunner {
         /** Polls /stats while the requests are held; the most seen in flight at once is the scenario's result. */
         private void pollInFlight(AtomicBoolean loading, AtomicLong peak) {
             while (loading.get() && process.alive()) {
-                probe.stats().ifPresent(stats -> peak.accumulateAndGet(stats.inFlight(), Math::max));
+                probe.statsOnce().ifPresent(stats -> peak.accumulateAndGet(stats.inFlight(), Math::max));
                 try {
                     Thread.sleep(POLL_INTERVAL.toMillis());
                 } catch (InterruptedException stop) {

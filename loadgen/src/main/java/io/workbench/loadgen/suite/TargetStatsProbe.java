@@ -28,8 +28,28 @@ public final class TargetStatsProbe implements AutoCloseable {
         this.baseUrl = baseUrl;
     }
 
-    /** The counters now, or empty when the target did not answer (it may be at its descriptor limit). */
+    /**
+     * The counters now, or empty when the target did not answer three times in a row (a target
+     * just released from thousands of connections, or at its descriptor limit, may drop one).
+     */
     public Optional<TargetStats> stats() {
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            Optional<TargetStats> stats = statsOnce();
+            if (stats.isPresent() || Thread.currentThread().isInterrupted()) {
+                return stats;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** One try, for the poller that asks again anyway. */
+    public Optional<TargetStats> statsOnce() {
         try {
             HttpResponse<String> response = client.send(request("/stats"), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
