@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.workbench.iocore.launch.ChildJvm;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -94,11 +94,7 @@ final class Runs {
 
     /** The command that starts the load command in a JVM of its own, with this test's class path. */
     static List<String> javaCommand() {
-        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
-        List<String> command = new ArrayList<>(List.of(java));
-        if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
+        List<String> command = ChildJvm.command();
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadCommand.class.getName()));
         return command;
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.workbench.iocore.launch.ChildJvm;
 import io.workbench.targets.server.ServerTechnology;
 import java.io.BufferedReader;
 import java.io.File;
@@ -18,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -99,12 +99,7 @@ class TargetCommandProcessTest {
     }
 
     private static List<String> command(String... args) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java));
-        if (Runtime.version().feature() >= 24) {
-            // As the launcher does: JCTools (iocore's queues) calls sun.misc.Unsafe, which JDK 24+ warns about unless allowed.
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
+        List<String> command = ChildJvm.command();
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), TargetCommand.class.getName()));
         command.addAll(List.of(args));
         return command;

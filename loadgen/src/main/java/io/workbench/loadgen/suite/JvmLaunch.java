@@ -1,5 +1,6 @@
 package io.workbench.loadgen.suite;
 
+import io.workbench.iocore.launch.ChildJvm;
 import io.workbench.loadgen.report.GcLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,9 +29,7 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
 
     /** The java running this code, with the given class paths. */
     public static JvmLaunch current(String targetClasspath, String loadClasspath) {
-        String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        return new JvmLaunch(java, Runtime.version().feature(), targetClasspath, loadClasspath);
+        return new JvmLaunch(ChildJvm.java(), Runtime.version().feature(), targetClasspath, loadClasspath);
     }
 
     public List<String> targetFlags() {
@@ -47,9 +46,7 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
     }
 
     private void unsafe(List<String> flags) {
-        if (featureVersion >= 24) {
-            flags.add("--sun-misc-unsafe-memory-access=allow");
-        }
+        flags.addAll(ChildJvm.accessFlags(featureVersion));
     }
 
     /** The target's command line (without pinning): flags, GC log and heap dumps into {@code dir}. */

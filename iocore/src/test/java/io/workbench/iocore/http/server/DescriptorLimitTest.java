@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.workbench.iocore.launch.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,10 +32,7 @@ class DescriptorLimitTest {
     @Test
     void atTheLimitNewConnectionsAreRefusedCleanlyAndOldOnesKeepWorking(@TempDir Path tmp) throws Exception {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
+        command.addAll(ChildJvm.command());
         command.addAll(List.of("-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
                 HelloServerMain.class.getName()));
         String shell = "ulimit -n " + FD_LIMIT + " && exec " + String.join(" ", command.stream().map(a -> "'" + a + "'").toList());
