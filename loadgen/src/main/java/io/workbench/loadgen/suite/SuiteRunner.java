@@ -262,7 +262,8 @@ public final class SuiteRunner {
                 arguments.addAll(List.of("--all-at-once", String.valueOf(preset.requests())));
             } else {
                 arguments.addAll(List.of("--rate", String.valueOf(preset.rate()), "--arrivals", "exponential",
-                        "--requests", String.valueOf(preset.requests())));
+                        "--requests", String.valueOf(preset.requests()),
+                        "--preconnect", String.valueOf(preset.expectedConnections())));
             }
             // Each repetition its own seed, the same in every run: run A's #2 and run B's #2 send the same schedule.
             arguments.addAll(List.of("--seed", String.valueOf(index)));

@@ -46,6 +46,16 @@ class PresetTest {
     }
 
     @Test
+    void aRateScenarioOpensTheConnectionsItsWaitKeepsBusyBeforeItsClockStarts() {
+        // Little's law: 1,000 req/s x 1 s and 10,000 req/s x 100 ms both keep about 1,000 in flight.
+        assertEquals(1100 + Preset.PRECONNECT_SPARE, Profile.STUDY.preset(Scenario.SLOW_REQUESTS).expectedConnections());
+        assertEquals(1100 + Preset.PRECONNECT_SPARE, Profile.STUDY.preset(Scenario.HIGH_CONCURRENCY).expectedConnections());
+        assertEquals(Preset.PRECONNECT_SPARE, Profile.STUDY.preset(Scenario.OVERHEAD).expectedConnections(), "no wait: the spare only");
+        Preset tiny = Profile.STUDY.preset(Scenario.SLOW_REQUESTS).withRequests(10);
+        assertEquals(10, tiny.expectedConnections(), "never more connections than requests");
+    }
+
+    @Test
     void thePathCarriesTheWaitOrTheStreamSize() {
         assertEquals("/hello?wait=100", Profile.QUICK.preset(Scenario.HIGH_CONCURRENCY).path());
         assertEquals("/stream?bytes=1048576", Profile.QUICK.preset(Scenario.STREAM).path());
