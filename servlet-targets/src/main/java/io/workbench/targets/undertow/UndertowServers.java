@@ -59,8 +59,29 @@ final class UndertowServers {
         return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowIoThreads();
     }
 
+    private static final int BUFFER_SIZE = 16 * 1024;
+    /** No bound on the buffers the pool keeps, as Undertow's two-argument pool has. */
+    private static final int UNBOUNDED_POOL = -1;
+
     static int workerThreads(TargetSettings settings) {
         return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowWorkerThreads();
+    }
+
+    /**
+     * Undertow's pool of 16 KiB buffers. It keeps buffers per thread (a thread-local cache, and
+     * allocation records that die with their thread); on virtual threads, a new thread per request,
+     * what a request's thread held is not returned to the pool, and the pool allocates anew. With
+     * direct buffers that exhausted the JVM's direct memory within seconds of load (measured: a
+     * virtual cell stopped answering, "Cannot reserve 16384 bytes of direct buffer memory"; without
+     * the thread-local cache it only took longer), since direct memory is freed only when a GC
+     * happens to run. So the virtual cells pool heap buffers, which the collector reclaims like any
+     * garbage, at the price of the copy into a direct buffer the JDK makes for each socket write.
+     */
+    static DefaultByteBufferPool bufferPool(TargetSettings settings) {
+        if (settings.strategy().onVirtualThreads()) {
+            return new DefaultByteBufferPool(false, BUFFER_SIZE, UNBOUNDED_POOL, 0);
+        }
+        return new DefaultByteBufferPool(true, BUFFER_SIZE);
     }
 
     /**
@@ -94,7 +115,7 @@ final class UndertowServers {
                     .set(UndertowOptions.BUFFER_PIPELINED_DATA, true)
                     .set(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis()))
                     .getMap();
-            HttpOpenListener open = new HttpOpenListener(new DefaultByteBufferPool(true, 16 * 1024), serverOptions);
+            HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);
             open.setRootHandler(root.apply(worker));
             ChannelListener<AcceptingChannel<StreamConnection>> accept = ChannelListeners.openListenerAdapter(open);
             AcceptingChannel<StreamConnection> listener = worker.createStreamConnectionServer(
