@@ -35,7 +35,8 @@ public final class NetnsNetwork implements Network {
     private final AtomicBoolean removed = new AtomicBoolean();
     private final Thread hook;
 
-    private NetnsNetwork(NetnsLayout layout, JvmLaunch launch, Pinning pinning, Path relayStderr) {
+    /** Not built: {@link #create} builds it; the command lines alone need nothing built. */
+    NetnsNetwork(NetnsLayout layout, JvmLaunch launch, Pinning pinning, Path relayStderr) {
         this.layout = layout;
         this.launch = launch;
         this.pinning = pinning;

@@ -84,11 +84,7 @@ public final class SuiteRunner {
         Path dir = plan.out().resolve(target.dirName());
         long started = System.currentTimeMillis();
         progress.step(target.toString(), "starting its JVM");
-        // ip netns exec NS (if any), then taskset, then java: the namespace is entered first, the pinning kept.
-        List<String> command = new ArrayList<>(plan.network().targetPrefix());
-        command.addAll(plan.pinning().target());
-        command.addAll(plan.launch().targetCommand(target, dir));
-        command.addAll(plan.network().targetArguments());
+        List<String> command = LaunchLines.target(plan.network(), plan.pinning(), plan.launch(), target, dir);
         TargetProcess.Outcome outcome = TargetProcess.start(command, dir, plan.readyTimeout());
         if (outcome instanceof TargetProcess.NotStarted notStarted) {
             progress.say(target + ": " + notStarted.reason());
@@ -206,9 +202,7 @@ public final class SuiteRunner {
             if (preset.allAtOnce() && index > 0) {
                 poller = Thread.ofPlatform().daemon().name("stats-poller").start(() -> pollInFlight(loading, peak));
             }
-            List<String> command = new ArrayList<>(plan.network().loadPrefix());
-            command.addAll(plan.pinning().load());
-            command.addAll(plan.launch().loadCommand(arguments));
+            List<String> command = LaunchLines.load(plan.network(), plan.pinning(), plan.launch(), arguments);
             Files.writeString(runDir.resolve("command.txt"), String.join(" ", command) + "\n");
             Duration deadline = Duration.ofMillis(Math.round(plannedSeconds * 4_000) + preset.timeoutMillis() + 60_000);
             LoadProcess.Ended ended = load.run(command, runDir, deadline, progress::pass);
