@@ -100,7 +100,15 @@ public final class SuiteRunner {
                 .orElse(null);
         List<ScenarioRun> scenarios = new ArrayList<>();
         String failure = null;
-        try (TargetStatsProbe probe = plan.network().probe(process.url())) {
+        TargetStatsProbe statsProbe;
+        try {
+            statsProbe = plan.network().probe(process.url());
+        } catch (IOException noProbe) {
+            // The relay JVM could not start: stop the target rather than leave it running in a namespace about to go.
+            process.stop();
+            throw noProbe;
+        }
+        try (TargetStatsProbe probe = statsProbe) {
             TargetSession session = new TargetSession(target, process, probe, dir);
             for (Preset preset : plan.presets()) {
                 if (interruption.requested() || !process.alive()) {
