@@ -7,6 +7,7 @@ import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.plan.Durations;
 import io.workbench.loadgen.plan.LoadPlan;
 import io.workbench.loadgen.plan.Model;
+import io.workbench.loadgen.plan.SourceAddresses;
 import io.workbench.loadgen.plan.TargetUrl;
 import io.workbench.loadgen.run.LoadRun;
 import io.workbench.loadgen.run.RunResult;
@@ -15,13 +16,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -319,35 +318,16 @@ public final class LoadCommand {
         return nanos;
     }
 
-    /**
-     * 127.0.0.1 .. 127.0.0.K for a loopback target (bound explicitly, so the spread is what was
-     * asked); for another target K must be 1 and the kernel picks the source.
-     */
+    /** See {@link SourceAddresses}: 127.0.0.1 .. 127.0.0.K for a loopback target, otherwise no binding. */
     private List<String> sources(TargetUrl target) {
-        if (sourceAddresses < 1 || sourceAddresses > 254) {
-            throw new IllegalArgumentException("--source-addresses " + sourceAddresses + ": must be within 1..254");
-        }
-        boolean loopback;
+        InetAddress address;
         try {
-            InetSocketAddress resolved = target.resolve();
-            InetAddress address = resolved.getAddress();
-            loopback = address.isLoopbackAddress() && address.getAddress().length == 4;
+            address = target.resolve().getAddress();
         } catch (UnknownHostException x) {
             // The run reports an unreachable target (exit 1).
-            loopback = false;
+            address = null;
         }
-        if (!loopback) {
-            if (sourceAddresses > 1) {
-                throw new IllegalArgumentException("--source-addresses " + sourceAddresses
-                        + ": connections can be spread over 127.0.0.x only to an IPv4 loopback target, not " + target.host());
-            }
-            return List.of();
-        }
-        List<String> list = new ArrayList<>();
-        for (int i = 1; i <= sourceAddresses; i++) {
-            list.add("127.0.0." + i);
-        }
-        return list;
+        return SourceAddresses.forTarget(address, sourceAddresses, target.host());
     }
 
     private static Path defaultOut() {

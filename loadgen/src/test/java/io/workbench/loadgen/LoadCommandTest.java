@@ -33,6 +33,8 @@ class LoadCommandTest {
                 new String[] {"http://127.0.0.1:1/", "--all-at-once", "10", "--requests", "10"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--pipeline", "0"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--source-addresses", "300"},
+                // Refused while planning, before anything is sent to this (link-local) address.
+                new String[] {"http://169.254.231.1:1/", "--rate", "100", "--requests", "10", "--source-addresses", "4"},
                 new String[] {"https://127.0.0.1:1/", "--rate", "100", "--requests", "10"},
                 new String[] {"not a url", "--rate", "100", "--requests", "10"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--no-such-option"});

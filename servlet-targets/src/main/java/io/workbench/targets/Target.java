@@ -61,7 +61,9 @@ public final class Target implements AutoCloseable {
 
     /** {@code http://HOST:PORT}, the address the READY line announces. */
     public URI uri() {
-        return URI.create("http://" + settings.host() + ":" + port());
+        // An IPv6 literal goes in brackets in a URL, or its colons read as the port's.
+        String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
+        return URI.create("http://" + host + ":" + port());
     }
 
     public RequestStats stats() {

@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
  * starts one hello target and keeps it running until SIGTERM or SIGINT; {@code --list} prints the
  * whole matrix instead (every server x strategy cell, what it does or why it is refused).
  *
- * <p>The contract with scripts: stdout carries exactly one line, {@code READY http://127.0.0.1:PORT},
+ * <p>The contract with scripts: stdout carries exactly one line, {@code READY http://HOST:PORT}
+ * ({@code 127.0.0.1} unless {@code --host} says otherwise),
  * printed once the server accepts connections; everything else goes to stderr. A stop signal stops
  * the target in order ({@link Target#stop()}) and the process exits 0. Bad options, and a cell the
  * matrix refuses (with the reason), exit 2; a server that cannot start exits 1; each with one line
@@ -48,8 +49,13 @@ public final class TargetCommand implements Callable<Integer> {
             description = "how /hello spends its wait and /stream writes (listed below); required unless --list")
     private String strategy;
 
+    @Option(names = "--host", paramLabel = "ADDR", defaultValue = TargetSettings.DEFAULT_HOST,
+            description = "the address to listen on, a literal IP address (default " + TargetSettings.DEFAULT_HOST
+                    + "); READY names it")
+    private String host;
+
     @Option(names = "--port", paramLabel = "P", defaultValue = "0",
-            description = "the port to listen on at " + TargetSettings.DEFAULT_HOST + "; 0 (the default) picks a free one")
+            description = "the port to listen on; 0 (the default) picks a free one")
     private int port;
 
     @Option(names = "--wait", paramLabel = "MS", defaultValue = "0",
@@ -122,7 +128,7 @@ public final class TargetCommand implements Callable<Integer> {
         }
         TargetSettings settings;
         try {
-            settings = TargetSettings.of(chosen, port, waitMillis).withSweepMillis(sweepMillis);
+            settings = TargetSettings.of(chosen, port, waitMillis).withHost(host).withSweepMillis(sweepMillis);
         } catch (IllegalArgumentException outOfRange) {
             // The settings know the valid ranges; the command only reports them.
             throw new ParameterException(spec.commandLine(), outOfRange.getMessage());
@@ -235,8 +241,8 @@ public final class TargetCommand implements Callable<Integer> {
         lines.add("byte i is i mod 251), written K at a time (default 16 KiB, at most 1 MiB) as fast as the client");
         lines.add("reads, in the server's own way; a bad N or K is a 400 that says why. GET /stats answers the");
         lines.add("counters of /hello and /stream as JSON; anything else is 404.");
-        lines.add("Prints exactly one line on stdout, READY http://" + TargetSettings.DEFAULT_HOST + ":PORT, once the");
-        lines.add("server accepts; everything else goes to stderr. SIGTERM or SIGINT stops it: no new");
+        lines.add("Prints exactly one line on stdout, READY http://" + TargetSettings.DEFAULT_HOST + ":PORT (or the --host");
+        lines.add("address), once the server accepts; everything else goes to stderr. SIGTERM or SIGINT stops it: no new");
         lines.add("connections, in-flight requests get " + TargetSettings.DEFAULT_STOP_GRACE.toSeconds()
                 + " s to finish, then exit status 0.");
         lines.add("Exit status 2: bad options, or a cell the matrix refuses (with the reason); 1: the server");

@@ -63,8 +63,13 @@ public final class RunCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--network", paramLabel = "N", defaultValue = "loopback",
-            description = "loopback (default): target and generator on 127.0.0.0/8")
+            description = "loopback (default): target and generator on 127.0.0.0/8; netns: each in a network namespace "
+                    + "of its own, joined by a veth pair the run creates and removes (root only)")
     private String network;
+
+    @Option(names = "--shape-rate", paramLabel = "RATE",
+            description = "netns only: limit each direction of the veth to RATE (e.g. 1gbit, 100mbit) with tc tbf")
+    private String shapeRate;
 
     /** Test-only: every count multiplied by this, so a smoke test runs the whole path in seconds. */
     @Option(names = "--scale", hidden = true, defaultValue = "1")
@@ -117,9 +122,19 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Profile profile = Profile.byName(profileName).orElseThrow(() -> invalid(
                 "unknown profile '" + profileName + "' (known: quick, standard, study)"));
-        if (!network.equals("loopback")) {
-            throw invalid("--network " + network + " is not available: this version runs target and generator on loopback "
-                    + "only (the target command listens on 127.0.0.1, which a second network namespace cannot reach)");
+        if (!network.equals("loopback") && !network.equals("netns")) {
+            throw invalid("unknown --network '" + network + "' (known: loopback, netns)");
+        }
+        ShapeRate shape = null;
+        if (shapeRate != null) {
+            if (!network.equals("netns")) {
+                throw invalid("--shape-rate shapes the veth pair of --network netns; loopback is not shaped");
+            }
+            try {
+                shape = ShapeRate.parse(shapeRate);
+            } catch (IllegalArgumentException bad) {
+                throw invalid(bad.getMessage());
+            }
         }
         if (!(scale > 0 && scale <= 1)) {
             throw invalid("--scale must be in (0, 1], was " + scale);
@@ -152,12 +167,33 @@ public final class RunCommand implements Callable<Integer> {
         if (Files.exists(dir.resolve(RunResults.FILE_NAME))) {
             throw invalid(dir + " already holds a run; give another --out");
         }
-        Files.createDirectories(dir);
         dir = dir.toAbsolutePath().normalize();
 
-        SuitePlan plan = new SuitePlan(commandText(), profile, scale, targets, presets, cap, dir, launch, Pinning.detect(),
-                "loopback: the target listens on 127.0.0.1, the generator connects from 127.0.0.1.."
-                        + "127.0.0." + Preset.SOURCE_ADDRESSES, Duration.ofSeconds(readyTimeoutSeconds));
+        Pinning pinning = Pinning.detect();
+        // Built once every option is known to be good, so a bad option leaves nothing to remove, and before the
+        // results directory, so a refused network leaves no empty run behind.
+        try (Network connection = network(shape, launch, pinning, dir)) {
+            Files.createDirectories(dir);
+            SuitePlan plan = new SuitePlan(commandText(), profile, scale, targets, presets, cap, dir, launch, pinning, connection,
+                    Duration.ofSeconds(readyTimeoutSeconds));
+            return run(plan, profile, targets, presets, cap, dir);
+        }
+    }
+
+    private Network network(ShapeRate shape, JvmLaunch launch, Pinning pinning, Path dir) {
+        if (network.equals("loopback")) {
+            return new LoopbackNetwork(Preset.SOURCE_ADDRESSES);
+        }
+        try {
+            return NetnsNetwork.create(new NetnsLayout(ProcessHandle.current().pid(), shape), launch, pinning,
+                    dir.resolve("stats-relay.stderr"));
+        } catch (NetnsNetwork.Refused refused) {
+            throw invalid(refused.getMessage());
+        }
+    }
+
+    private int run(SuitePlan plan, Profile profile, List<TargetId> targets, List<Preset> presets, ConcurrencyCap cap, Path dir)
+            throws IOException {
         Progress progress = new Progress(err, plan.plannedSeconds());
         LoadProcess load = new LoadProcess();
         Interruption interruption = Interruption.install(() -> {
@@ -169,6 +205,7 @@ public final class RunCommand implements Callable<Integer> {
         progress.say(plan.pinning().record().pinned()
                 ? "pinning: targets on CPU " + plan.pinning().record().targetCpus() + ", generator on CPU " + plan.pinning().record().loadCpus()
                 : "no pinning: " + plan.pinning().record().note());
+        progress.say("network: " + plan.network().description());
         if (cap.capped()) {
             progress.say("concurrency-level: " + cap.explanation());
         }

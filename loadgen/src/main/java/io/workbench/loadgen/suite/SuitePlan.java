@@ -18,11 +18,11 @@ import java.util.List;
  * @param out          the run's directory (created)
  * @param launch       the java and the class paths
  * @param pinning      the CPUs of target and generator
- * @param network      how target and generator are connected, for the report
+ * @param network      how target and generator are connected (and, for the report, its description)
  * @param readyTimeout how long a target may take to print READY
  */
 public record SuitePlan(String command, Profile profile, double scale, List<TargetId> targets, List<Preset> presets,
-                        ConcurrencyCap cap, Path out, JvmLaunch launch, Pinning pinning, String network,
+                        ConcurrencyCap cap, Path out, JvmLaunch launch, Pinning pinning, Network network,
                         Duration readyTimeout) {
 
     /** The planned seconds of the whole run, for the progress bar. */

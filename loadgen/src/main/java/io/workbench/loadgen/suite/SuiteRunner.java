@@ -47,7 +47,7 @@ public final class SuiteRunner {
         this.progress = progress;
         this.interruption = interruption;
         this.load = load;
-        this.environment = MachineFacts.environment(plan.launch(), plan.pinning(), plan.network(),
+        this.environment = MachineFacts.environment(plan.launch(), plan.pinning(), plan.network().description(),
                 ConcurrencyLimit.hardDescriptorLimit().orElse(-1L));
     }
 
@@ -84,8 +84,7 @@ public final class SuiteRunner {
         Path dir = plan.out().resolve(target.dirName());
         long started = System.currentTimeMillis();
         progress.step(target.toString(), "starting its JVM");
-        List<String> command = new ArrayList<>(plan.pinning().target());
-        command.addAll(plan.launch().targetCommand(target, dir));
+        List<String> command = LaunchLines.target(plan.network(), plan.pinning(), plan.launch(), target, dir);
         TargetProcess.Outcome outcome = TargetProcess.start(command, dir, plan.readyTimeout());
         if (outcome instanceof TargetProcess.NotStarted notStarted) {
             progress.say(target + ": " + notStarted.reason());
@@ -101,7 +100,15 @@ public final class SuiteRunner {
                 .orElse(null);
         List<ScenarioRun> scenarios = new ArrayList<>();
         String failure = null;
-        try (TargetStatsProbe probe = new TargetStatsProbe(process.url())) {
+        TargetStatsProbe statsProbe;
+        try {
+            statsProbe = plan.network().probe(process.url());
+        } catch (IOException noProbe) {
+            // The relay JVM could not start: stop the target rather than leave it running in a namespace about to go.
+            process.stop();
+            throw noProbe;
+        }
+        try (TargetStatsProbe probe = statsProbe) {
             TargetSession session = new TargetSession(target, process, probe, dir);
             for (Preset preset : plan.presets()) {
                 if (interruption.requested() || !process.alive()) {
@@ -203,8 +210,7 @@ public final class SuiteRunner {
             if (preset.allAtOnce() && index > 0) {
                 poller = Thread.ofPlatform().daemon().name("stats-poller").start(() -> pollInFlight(loading, peak));
             }
-            List<String> command = new ArrayList<>(plan.pinning().load());
-            command.addAll(plan.launch().loadCommand(arguments));
+            List<String> command = LaunchLines.load(plan.network(), plan.pinning(), plan.launch(), arguments);
             Files.writeString(runDir.resolve("command.txt"), String.join(" ", command) + "\n");
             Duration deadline = Duration.ofMillis(Math.round(plannedSeconds * 4_000) + preset.timeoutMillis() + 60_000);
             LoadProcess.Ended ended = load.run(command, runDir, deadline, progress::pass);
@@ -298,7 +304,7 @@ public final class SuiteRunner {
             Path runDir = dir.resolve(preset.scenario().cliName()).resolve(index == 0 ? "warmup" : "rep-" + index);
             primeArguments(preset, index, arguments);
             arguments.addAll(List.of("--timeout", preset.timeoutMillis() + "ms",
-                    "--source-addresses", String.valueOf(Preset.SOURCE_ADDRESSES),
+                    "--source-addresses", String.valueOf(plan.network().sourceAddresses()),
                     "--out", runDir.toString(),
                     "--label", target + "/" + label));
         }

@@ -3,29 +3,24 @@ package io.workbench.loadgen.suite;
 import io.workbench.loadgen.report.ResultsJson;
 import io.workbench.loadgen.report.results.TargetStats;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Reads a target's {@code GET /stats} and asks whether it serves a path, over one kept-alive
- * connection of the JDK's HTTP client (loopback only: the URL is the target's READY line).
+ * Reads a target's {@code GET /stats} and asks whether it serves a path. On loopback it asks
+ * directly ({@link HttpStatsTransport}); when the target is in a network namespace the runner
+ * cannot reach, through a relay inside the generator's namespace ({@link RelayStatsTransport}).
  */
 public final class TargetStatsProbe implements AutoCloseable {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private final StatsTransport transport;
 
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(TIMEOUT)
-            .build();
-    private final String baseUrl;
-
+    /** A direct probe of {@code baseUrl} (the target's READY line). */
     public TargetStatsProbe(String baseUrl) {
-        this.baseUrl = baseUrl;
+        this(new HttpStatsTransport(baseUrl));
+    }
+
+    public TargetStatsProbe(StatsTransport transport) {
+        this.transport = transport;
     }
 
     /**
@@ -50,38 +45,24 @@ public final class TargetStatsProbe implements AutoCloseable {
 
     /** One try, for the poller that asks again anyway. */
     public Optional<TargetStats> statsOnce() {
-        try {
-            HttpResponse<String> response = client.send(request("/stats"), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                return Optional.empty();
-            }
-            return Optional.of(ResultsJson.mapper().readValue(response.body(), TargetStats.class));
-        } catch (IOException unanswered) {
+        Optional<StatsTransport.Answer> answer = transport.get("/stats");
+        if (answer.isEmpty() || answer.get().status() != 200) {
             return Optional.empty();
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
+        }
+        try {
+            return Optional.of(ResultsJson.mapper().readValue(answer.get().body(), TargetStats.class));
+        } catch (IOException unreadable) {
             return Optional.empty();
         }
     }
 
     /** The status a GET of {@code path} gets, or empty when there was no answer. */
     public Optional<Integer> status(String path) {
-        try {
-            return Optional.of(client.send(request(path), HttpResponse.BodyHandlers.discarding()).statusCode());
-        } catch (IOException unanswered) {
-            return Optional.empty();
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
-
-    private HttpRequest request(String path) {
-        return HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT).GET().build();
+        return transport.get(path).map(StatsTransport.Answer::status);
     }
 
     @Override
     public void close() {
-        client.close();
+        transport.close();
     }
 }

@@ -45,12 +45,24 @@ class RunCommandTest {
     }
 
     @Test
-    void outOfRangeNumbersAndAnUnavailableNetworkAreRefused(@TempDir Path dir) {
+    void outOfRangeNumbersAndAnUnknownNetworkAreRefused(@TempDir Path dir) {
         assertEquals(2, run(dir.resolve("a"), "--repeat", "0").exit());
         assertEquals(2, run(dir.resolve("b"), "--scale", "2").exit());
-        Ran netns = run(dir.resolve("c"), "--network", "netns");
-        assertEquals(2, netns.exit());
-        assertTrue(netns.stderr().contains("loopback only"), netns.stderr());
+        Ran unknown = run(dir.resolve("c"), "--network", "wifi");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.stderr().contains("unknown --network 'wifi' (known: loopback, netns)"), unknown.stderr());
+    }
+
+    /** Checked before any namespace is built: these runs never reach ip. */
+    @Test
+    void shapingIsRefusedOnLoopbackAndWhenItsRateDoesNotParse(@TempDir Path dir) {
+        Ran loopback = run(dir.resolve("a"), "--shape-rate", "1gbit");
+        assertEquals(2, loopback.exit());
+        assertTrue(loopback.stderr().contains("--shape-rate shapes the veth pair of --network netns"), loopback.stderr());
+        Ran garbled = run(dir.resolve("b"), "--network", "netns", "--shape-rate", "fast");
+        assertEquals(2, garbled.exit());
+        assertTrue(garbled.stderr().contains("--shape-rate 'fast'"), garbled.stderr());
+        assertFalse(Files.exists(dir.resolve("b")), "nothing was started or written");
     }
 
     @Test

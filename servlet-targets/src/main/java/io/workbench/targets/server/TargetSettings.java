@@ -10,7 +10,9 @@ import java.time.Duration;
  * is built on (the 2016 study "Benchmarking High-Concurrency HTTP Servers on the JVM"):
  *
  * <ul>
- *   <li>host {@code 127.0.0.1}; port 0 (the kernel picks a free one) unless given;</li>
+ *   <li>host {@code 127.0.0.1} unless given (a literal IP address, never a name: a name resolved at
+ *       start-up could listen somewhere the caller did not mean); port 0 (the kernel picks a free
+ *       one) unless given;</li>
  *   <li>accept backlog 10,000 (Linux caps it at {@code net.core.somaxconn});</li>
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
  *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
@@ -104,6 +106,32 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     /** Undertow's worker threads: the other half of {@link #maxProcessingThreads()}. */
     public int undertowWorkerThreads() {
         return maxProcessingThreads() - undertowIoThreads();
+    }
+
+    /**
+     * @return a copy listening on {@code newHost}, which must be a literal IPv4 or IPv6 address
+     * @throws IllegalArgumentException for a name or anything else that is not an address
+     */
+    public TargetSettings withHost(String newHost) {
+        if (newHost == null || !isLiteralAddress(newHost)) {
+            throw new IllegalArgumentException("host must be a literal IP address (e.g. 127.0.0.1), was '" + newHost + "'");
+        }
+        return new TargetSettings(strategy, newHost, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, sweepMillis);
+    }
+
+    /** True for a dotted IPv4 address or an IPv6 address, checked without any name lookup. */
+    static boolean isLiteralAddress(String host) {
+        if (host.matches("(\\d{1,3})(\\.\\d{1,3}){3}")) {
+            for (String part : host.split("\\.")) {
+                if (Integer.parseInt(part) > 255) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // An IPv6 literal holds a colon and only hex digits, colons and dots (an embedded IPv4 tail).
+        return host.contains(":") && host.matches("[0-9A-Fa-f:.]+");
     }
 
     /** @return a copy listening on {@code newPort} */
