@@ -2,6 +2,7 @@ package io.workbench.loadgen.connection;
 
 import io.workbench.iocore.http.client.HttpClient;
 import io.workbench.iocore.http.client.HttpClientConnection;
+import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.loadgen.record.ErrorKind;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -37,7 +38,8 @@ import org.jctools.queues.MpscArrayQueue;
  *
  * <h2>The cap</h2>
  * Connections open plus connections opening never exceed the cap. When the kernel refuses a new
- * descriptor (EMFILE) the cap drops to what is open then, the limit is reported as reached, and
+ * descriptor (EMFILE) the cap drops a little below what is open then (the excess closed as it comes
+ * back idle), the limit is reported as reached, and
  * requests wait for the open connections instead of failing; only when none is open is the
  * request failed, as {@link ErrorKind#DESCRIPTOR_LIMIT}.
  */
@@ -63,6 +65,16 @@ public final class ConnectionPool {
     private final AtomicLongArray unclaimedFailures = new AtomicLongArray(ErrorKind.values().length);
     private final AtomicLong unclaimed = new AtomicLong();
     private final AtomicInteger[] perSource;
+    static {
+        // The classes a connection's close and the client's stop need, loaded while descriptors are
+        // free: past the descriptor limit the JVM cannot open its class path to load a class, and a
+        // close that must load one fails instead of giving its descriptor back.
+        HttpClientException.Kind.values();
+    }
+
+    /** Connections closed after the descriptor limit was reached, so the process has descriptors to work with. */
+    static final int DESCRIPTORS_GIVEN_BACK = 16;
+
     private volatile int cap;
     /** The sender, while it waits for a connection: whoever queues one (or fails a connect) wakes it. */
     private volatile Thread waiter;
@@ -116,6 +128,11 @@ public final class ConnectionPool {
     }
 
     private void requeueIfFree(LoadConnection connection) {
+        if (descriptorLimitReached != null && open.get() > cap && connection.hasNoneInFlight()) {
+            // Past the descriptor limit the cap dropped below what is open: give the descriptor back.
+            connection.connection().close();
+            return;
+        }
         if (connection.hasFreeSlot() && connection.markQueued()) {
             if (idle == null) {
                 idleStack.push(connection);
@@ -222,7 +239,10 @@ public final class ConnectionPool {
                 descriptorLimitReached = "the descriptor limit was reached with " + openNow + " connection(s) open: " + rootMessage(failure);
             }
             // Wait for the open ones from now on; fail a request only when there is none to wait for.
-            cap = Math.max(1, Math.min(cap, openNow));
+            // The cap drops a little below what is open, and the excess is closed as it comes back
+            // idle: the process needs descriptors of its own to go on (a class to load from its class
+            // path, the run's output files), and the kernel has none left to give at this moment.
+            cap = Math.max(1, Math.min(cap, openNow - DESCRIPTORS_GIVEN_BACK));
             if (openNow > 0) {
                 wakeWaiter();
                 return;

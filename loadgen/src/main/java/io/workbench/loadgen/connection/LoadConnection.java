@@ -47,6 +47,11 @@ public final class LoadConnection {
         QUEUED.setVolatile(this, false);
     }
 
+    /** @return true if no request is outstanding on it: closing it now fails none */
+    boolean hasNoneInFlight() {
+        return connection.getRequestsOutstanding() == 0;
+    }
+
     /** @return true if it may take another request now */
     boolean hasFreeSlot() {
         return connection.isOpen() && connection.getRequestsOutstanding() < connection.getMaxRequestsInFlight();
