@@ -69,6 +69,7 @@ public final class HttpConnection extends AbstractConnection {
     private final Callback handlerCallback = new HandlerCallback();
     private final Callback finishCallback = new FinishCallback();
     private final Callback errorCallback = new ErrorCallback();
+    private final BatchFlushed batchFlushed = new BatchFlushed();
 
     // Owned by the thread processing the connection (handed over through HandlingState).
     /** Bytes read and not yet parsed, between fills in flush mode (position..limit); null when empty. */
@@ -142,16 +143,16 @@ public final class HttpConnection extends AbstractConnection {
                     // NEED_INPUT: the parser consumed every byte (it never pauses: the events do not ask it to).
                 }
                 if (!mayFill) {
-                    waitForInput();
+                    endBatch(false);
                     return;
                 }
                 int filled = fill(endPoint);
                 if (filled < 0) {
-                    endOfInput();
+                    endBatch(true);
                     return;
                 }
                 if (filled == 0) {
-                    waitForInput();
+                    endBatch(false);
                     return;
                 }
                 // A read that did not fill the buffer drained the socket: ask the selector before reading again.
@@ -165,7 +166,25 @@ public final class HttpConnection extends AbstractConnection {
         } catch (Throwable x) {
             LOG.log(System.Logger.Level.WARNING, "processing " + this + " failed", x);
             releaseInput();
+            flusher.dropHeld();
             endPoint.close(x);
+        }
+    }
+
+    /**
+     * No complete request is buffered: the responses held for the batch just answered go out in one
+     * write, and then the connection waits for input, or sees the end of it again and closes.
+     *
+     * @param endOfInput whether the client shut its output (the read returned -1)
+     */
+    private void endBatch(boolean endOfInput) throws BadMessageException {
+        if (flusher.hasHeld()) {
+            batchFlushed.endOfInput = endOfInput;
+            flusher.flushHeld(batchFlushed);
+        } else if (endOfInput) {
+            endOfInput();
+        } else {
+            waitForInput();
         }
     }
 
@@ -213,6 +232,8 @@ public final class HttpConnection extends AbstractConnection {
      */
     private boolean handle() {
         response.prepare(parser.method(), parser.version(), parser.isPersistent());
+        // Another request (or part of one) is buffered: its response can carry this one's out.
+        flusher.holdNextResponse(input != null && input.hasRemaining() && parser.isPersistent());
         handling.dispatch();
         try {
             handler.handle(request, response, handlerCallback);
@@ -247,10 +268,13 @@ public final class HttpConnection extends AbstractConnection {
         response.recycle();
         if (failure != null || !flusher.recycle()) {
             releaseInput();
+            flusher.dropHeld();
             getEndPoint().close(failure);
             return false;
         }
         if (!persistent || !getEndPoint().isOpen()) {
+            // A response that ends the connection is never held and writes what was; a closed endpoint writes nothing more.
+            flusher.dropHeld();
             startLingering();
             return true;
         }
@@ -404,6 +428,32 @@ public final class HttpConnection extends AbstractConnection {
         @Override
         public InvocationType getInvocationType() {
             return handler.getInvocationType();
+        }
+    }
+
+    /** The responses held for a batch were written: wait for the next one, or read the end of input again. */
+    private final class BatchFlushed implements Callback {
+        /** Set by the owner thread before the flush; read by whichever thread completes it. */
+        private boolean endOfInput;
+
+        @Override
+        public void succeeded() {
+            if (endOfInput) {
+                process(true);
+            } else {
+                waitForInput();
+            }
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            releaseInput();
+            getEndPoint().close(cause);
+        }
+
+        @Override
+        public InvocationType getInvocationType() {
+            return InvocationType.NON_BLOCKING;
         }
     }
 

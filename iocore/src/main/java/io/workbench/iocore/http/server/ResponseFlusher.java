@@ -26,6 +26,19 @@ import java.util.Arrays;
  * {@code write()}, with no thread hop and no recursion; one that must wait for the socket to drain
  * completes from the selector. The gather arrays are preallocated, so a response allocates nothing.
  *
+ * <h2>Pipelined responses: one write per batch</h2>
+ * When the connection says that more request bytes are already buffered behind the request being
+ * answered ({@link #holdNextResponse}), a complete small response (head and content in the head
+ * buffer, persistent) is not written: its bytes are copied into the <em>held</em> buffer and its
+ * callback completes at once, as a write the socket took at once would. The held bytes go out
+ * first in the next write of any kind: the next response's (which copies itself behind them when it
+ * fits, or gathers them in front of its own buffers), or {@link #flushHeld} when the connection runs
+ * out of buffered requests. So the responses to the requests of one read leave in one
+ * {@code write(2)}, in request order, and a lone request (nothing buffered behind it) is never held.
+ * A response that does not fit in what is left of the held buffer is written at once, behind what
+ * is held. The held buffer is touched only by {@code process()}, which the iterating callback runs
+ * on one thread at a time, and by the thread that owns the connection between exchanges.
+ *
  * <p>Its invocation type is the handler's: completing a write may hand the connection to the next
  * request, and so call the handler.
  */
@@ -35,6 +48,8 @@ final class ResponseFlusher extends IteratingCallback {
     private static final int FRAMING_ROOM = 32;
     /** Content up to this size is copied into the head buffer rather than gathered. */
     static final int COPY_LIMIT = 1024;
+    /** Capacity of the buffer that collects pipelined responses; a response that does not fit is written at once. */
+    static final int HELD_CAPACITY = 16 * 1024;
 
     private final EndPoint endPoint;
     private final ByteBufferPool pool;
@@ -42,8 +57,14 @@ final class ResponseFlusher extends IteratingCallback {
     private final int maxHeaderBufferSize;
     private final InvocationType invocationType;
     private final ResponseGenerator generator;
-    private final ByteBuffer[][] gathers = {new ByteBuffer[1], new ByteBuffer[2], new ByteBuffer[3]};
+    private final ByteBuffer[][] gathers = {new ByteBuffer[1], new ByteBuffer[2], new ByteBuffer[3], new ByteBuffer[4]};
     private Response response;
+    /** Set by the connection before it hands a request over: more requests are buffered behind it. */
+    private boolean holdAllowed;
+    /** Responses accepted and not yet written (fill mode: position = bytes held); null when none. */
+    private ByteBuffer held;
+    /** Responses held and written since the last {@link #takeHeldCount()}, for the connection's figures. */
+    private long heldCount;
 
     // The write in progress: owned by the thread that processes it.
     private boolean last;
@@ -52,6 +73,10 @@ final class ResponseFlusher extends IteratingCallback {
     private boolean flushed;
     private ByteBuffer header;
     private ByteBuffer tail;
+    /** The write in progress sends the held bytes (which it releases when it completes). */
+    private boolean heldInWrite;
+    /** The write in progress is {@link #flushHeld}'s: held bytes only, no response. */
+    private boolean heldOnly;
 
     ResponseFlusher(EndPoint endPoint, ByteBufferPool pool, int headerBufferSize, int maxHeaderBufferSize,
                     boolean sendDate, InvocationType invocationType) {
@@ -77,10 +102,49 @@ final class ResponseFlusher extends IteratingCallback {
         this.content = content;
         this.callback = callback;
         this.flushed = false;
+        this.heldOnly = false;
         if (last) {
             response.lastWritten();
         }
         iterate();
+    }
+
+    /**
+     * Says whether the next response may be held: only the thread that owns the connection calls
+     * it, before it hands a request to the handler.
+     */
+    void holdNextResponse(boolean allowed) {
+        holdAllowed = allowed;
+    }
+
+    /** @return true if responses are held and not yet written; only for the thread that owns the connection */
+    boolean hasHeld() {
+        return held != null;
+    }
+
+    /**
+     * Writes the held responses, by the thread that owns the connection when it has no request
+     * buffered to answer; {@code callback} completes when they are written (perhaps inside this call).
+     */
+    void flushHeld(Callback callback) {
+        if (!reset()) {
+            throw new WritePendingException();
+        }
+        this.last = false;
+        this.content = null;
+        this.callback = callback;
+        this.flushed = false;
+        this.heldOnly = true;
+        iterate();
+    }
+
+    /** Gives the held buffer back without writing it: the connection is closing. Owner thread only. */
+    void dropHeld() {
+        ByteBuffer buffer = held;
+        if (buffer != null) {
+            held = null;
+            pool.release(buffer);
+        }
     }
 
     /** @return true while a write waits for the socket to drain (the client is not reading fast enough) */
@@ -108,6 +172,14 @@ final class ResponseFlusher extends IteratingCallback {
             return Action.SUCCEEDED;
         }
         flushed = true;
+        if (heldOnly) {
+            heldInWrite = true;
+            held.flip();
+            ByteBuffer[] one = gathers[0];
+            one[0] = held;
+            endPoint.write(this, one);
+            return Action.SCHEDULED;
+        }
         if (!response.isCommitted()) {
             writeHead();
         } else {
@@ -138,8 +210,44 @@ final class ResponseFlusher extends IteratingCallback {
             }
         }
         header.flip();
+        boolean whole = !gatherContent && tail == null;
+        if (whole && last && holdAllowed && generator.isPersistent() && hold(header)) {
+            // Another request is buffered behind this one: its response will carry this one out.
+            return Action.SUCCEEDED;
+        }
+        if (held != null) {
+            heldInWrite = true;
+            if (whole && held.remaining() >= header.remaining()) {
+                // Behind the held responses in their buffer: the batch leaves in one plain write(2).
+                held.put(header);
+                header.clear().flip();
+            }
+            held.flip();
+        }
         endPoint.write(this, gather(gatherContent));
         return Action.SCHEDULED;
+    }
+
+    /** Copies a whole response (in flush mode) behind the held ones; false if it does not fit. */
+    private boolean hold(ByteBuffer whole) {
+        if (held == null) {
+            if (whole.remaining() > HELD_CAPACITY) {
+                return false;
+            }
+            held = pool.acquire(HELD_CAPACITY);
+        } else if (held.remaining() < whole.remaining()) {
+            return false;
+        }
+        held.put(whole);
+        heldCount++;
+        return true;
+    }
+
+    /** @return how many responses were held (and later written with others) since the last call */
+    long takeHeldCount() {
+        long count = heldCount;
+        heldCount = 0;
+        return count;
     }
 
     /** Generates the head into a pooled buffer, a larger one each time it does not fit. */
@@ -171,9 +279,10 @@ final class ResponseFlusher extends IteratingCallback {
     }
 
     private ByteBuffer[] gather(boolean sendContent) {
+        boolean withHeld = heldInWrite;
         boolean withHeader = header.hasRemaining();
         boolean withContent = sendContent && content.hasRemaining();
-        int count = (withHeader ? 1 : 0) + (withContent ? 1 : 0) + (tail != null ? 1 : 0);
+        int count = (withHeld ? 1 : 0) + (withHeader ? 1 : 0) + (withContent ? 1 : 0) + (tail != null ? 1 : 0);
         if (count == 0) {
             // Nothing to send (an empty non-last piece of a chunked body): still one empty write, so the callback runs in order.
             ByteBuffer[] one = gathers[0];
@@ -182,6 +291,9 @@ final class ResponseFlusher extends IteratingCallback {
         }
         ByteBuffer[] array = gathers[count - 1];
         int i = 0;
+        if (withHeld) {
+            array[i++] = held;
+        }
         if (withHeader) {
             array[i++] = header;
         }
@@ -216,6 +328,10 @@ final class ResponseFlusher extends IteratingCallback {
         if (tail != null) {
             pool.release(tail);
             tail = null;
+        }
+        if (heldInWrite) {
+            heldInWrite = false;
+            dropHeld();
         }
         content = null;
         Callback done = callback;
