@@ -13,7 +13,7 @@ BENCH_NAME="hello-compare"
 # shellcheck source=bench/target-lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/target-lib.sh"
 
-SERVERS="iocore jetty-handler netty"
+SERVERS="iocore jetty-handler netty undertow-handler"
 WARMUP=60
 ROUNDS=5
 DURATION=10
@@ -21,6 +21,7 @@ CONNECTIONS=64
 RATE=20000
 RATE_CONNECTIONS=50
 RATE_DURATION=30
+PIPELINE=1
 OUT=""
 
 usage() {
@@ -36,6 +37,9 @@ usage: bench/hello-compare.sh [options]
   --connections C       wrk connections (default $CONNECTIONS)
   --rate R              fixed request rate of the CPU measurement (default $RATE req/s)
   --rate-duration S     seconds of the fixed-rate run (default $RATE_DURATION)
+  --pipeline N          wrk sends N pipelined requests per write on each connection (bench/pipeline.lua,
+                        the TechEmpower plaintext shape; default 1 = no pipelining); the fixed-rate
+                        CPU run stays unpipelined
   --quick               a smoke run: --warmup 5 --rounds 2 --duration 3 --rate-duration 5
   --out DIR             where to put the results (default bench/results/<timestamp>-hello-compare)
 
@@ -55,6 +59,7 @@ while [ $# -gt 0 ]; do
     --connections) positive "$1" "${2:-}"; CONNECTIONS="$2"; shift 2 ;;
     --rate) positive "$1" "${2:-}"; RATE="$2"; shift 2 ;;
     --rate-duration) positive "$1" "${2:-}"; RATE_DURATION="$2"; shift 2 ;;
+    --pipeline) positive "$1" "${2:-}"; PIPELINE="$2"; shift 2 ;;
     --quick) WARMUP=5; ROUNDS=2; DURATION=3; RATE_DURATION=5; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -76,10 +81,21 @@ trap 'exit 130' INT TERM
   echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "wrk: $(wrk --version 2>&1 | head -n 1 | cut -c1-40); h2load: $(h2load --version | head -n 1)"
   echo "command: bench/hello-compare.sh --servers \"$SERVERS\" --warmup $WARMUP --rounds $ROUNDS --duration $DURATION" \
-       "--connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION"
+       "--connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION --pipeline $PIPELINE"
 } >"$OUT/environment.txt"
 
 build_targets
+
+# wrk's request shape: plain, or PIPELINE requests per write.
+WRK_SHAPE=()
+if [ "$PIPELINE" -gt 1 ]; then
+  WRK_SHAPE=(-s "$BENCH_ROOT/bench/pipeline.lua")
+fi
+wrk_shape_args() {
+  if [ "$PIPELINE" -gt 1 ]; then
+    printf '%s\n' -- "$PIPELINE"
+  fi
+}
 
 # One wrk round: appends "req/s p50 p99 errors server-cpu-%" to rounds.tsv. The server's CPU use
 # over the round says who set the pace: near 100% the server was saturated; well below, the load
@@ -87,7 +103,8 @@ build_targets
 wrk_round() {
   local dir="$1" round="$2" file="$1/round-$2.txt" before after cpu
   before="$(cpu_ticks "$TARGET_PID")"
-  timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$TARGET_URL/hello" >"$file" ||
+  timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "${WRK_SHAPE[@]}" \
+    "$TARGET_URL/hello" $(wrk_shape_args) >"$file" ||
     bench_say "  wrk exited with status $?"
   after="$(cpu_ticks "$TARGET_PID")"
   cpu="$(awk -v t=$((after - before)) -v tck="$CLK_TCK" -v d="$DURATION" 'BEGIN { printf "%.0f", t / tck / d * 100 }')"
@@ -150,7 +167,8 @@ done
 for server in "${ACTIVE[@]}"; do
   use_target "$server"
   bench_say "$server: warming up for ${WARMUP}s"
-  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$OUT/$server/warmup.txt" ||
+  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "${WRK_SHAPE[@]}" "$TARGET_URL/hello" \
+    $(wrk_shape_args) >"$OUT/$server/warmup.txt" ||
     bench_say "  wrk exited with status $?"
 done
 
@@ -183,20 +201,20 @@ done
 
 # The table: ratios of medians to Jetty's and Netty's medians from this same session.
 awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" \
-    -v rate="$RATE" -v rate_duration="$RATE_DURATION" '
+    -v rate="$RATE" -v rate_duration="$RATE_DURATION" -v pipeline="$PIPELINE" '
   NR == 1 { next }
-  { rows[++n] = $0; if ($1 == "jetty-handler") jetty = $2; if ($1 == "netty") netty = $2 }
+  { rows[++n] = $0; if ($1 == "jetty-handler") jetty = $2; if ($1 == "netty") netty = $2; if ($1 == "undertow-handler") undertow = $2 }
   function ratio(x, base) { return (base > 0 && x > 0) ? sprintf("%.2fx", x / base) : "n/a" }
   END {
-    printf "| server | req/s median | req/s best | vs Jetty | vs Netty | p50 ms | p99 ms | server CPU in rounds | CPU s per 1M req at %d req/s (achieved) | errors | exit |\n", rate
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    printf "| server | req/s median | req/s best | vs Jetty | vs Netty | vs Undertow | p50 ms | p99 ms | server CPU in rounds | CPU s per 1M req at %d req/s (achieved) | errors | exit |\n", rate
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= n; i++) {
       split(rows[i], f, "\t")
-      if (f[2] == "failed to start") { printf "| %s | failed to start | | | | | | | | | |\n", f[1]; continue }
-      printf "| %s | %.0f | %.0f | %s | %s | %.3f | %.3f | %s%% | %s (%s/s) | %d | %s |\n", f[1], f[2], f[3], ratio(f[2], jetty),
-        ratio(f[2], netty), f[4], f[5], f[11], f[6], f[7], f[8] + f[9], f[10]
+      if (f[2] == "failed to start") { printf "| %s | failed to start | | | | | | | | | | |\n", f[1]; continue }
+      printf "| %s | %.0f | %.0f | %s | %s | %s | %.3f | %.3f | %s%% | %s (%s/s) | %d | %s |\n", f[1], f[2], f[3], ratio(f[2], jetty),
+        ratio(f[2], netty), ratio(f[2], undertow), f[4], f[5], f[11], f[6], f[7], f[8] + f[9], f[10]
     }
-    printf "\nwrk -t1 -c%d -d%ds --latency, %d interleaved rounds after a %ds warm-up each, servers on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
+    printf "\nwrk -t1 -c%d -d%ds --latency%s, %d interleaved rounds after a %ds warm-up each, servers on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, (pipeline > 1 ? sprintf(" -s bench/pipeline.lua (%d requests per write)", pipeline) : ""), rounds, warmup
     printf "Server CPU in rounds: its utime+stime over each wrk round, median; near 100%% it set the pace, well below it the load tool or the machine did.\n"
     printf "CPU: server utime+stime over h2load --h1 at %d req/s for %ds, per million successful requests.\n", rate, rate_duration
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
