@@ -8,12 +8,14 @@ import static io.workbench.stress.callback.mutant.CallbackBug.FAILED_READ_THEN_W
 import static io.workbench.stress.callback.mutant.CallbackBug.LOST_WAKEUP_ON_IDLE;
 import static io.workbench.stress.callback.mutant.CallbackBug.NO_CALLED_STATE;
 import static io.workbench.stress.callback.mutant.CallbackBug.ON_ABORTED_DURING_PROCESS;
+import static io.workbench.stress.callback.mutant.CallbackBug.PROCESS_AFTER_ON_SUCCESS_ABORT;
 import static io.workbench.stress.callback.mutant.CallbackBug.REPROCESS_KEPT_ON_SCHEDULED;
 import static io.workbench.stress.callback.mutant.CallbackBug.RESET_BEFORE_COMPLETION;
 
 import io.workbench.stress.callback.AbortRacesAbort;
 import io.workbench.stress.callback.AbortRacesClose;
 import io.workbench.stress.callback.AbortRacesIdleProcess;
+import io.workbench.stress.callback.AbortRacesOnSuccess;
 import io.workbench.stress.callback.AbortRacesPendingFailed;
 import io.workbench.stress.callback.AbortRacesPendingSucceeded;
 import io.workbench.stress.callback.AbortRacesScheduledProcess;
@@ -92,7 +94,8 @@ public final class Catalog {
                             IterateRacesIdle.class, IterateRacesScheduled.class,
                             AbortRacesIdleProcess.class, AbortRacesScheduledProcess.class, AbortRacesSucceededProcess.class,
                             AbortRacesPendingSucceeded.class, AbortRacesPendingFailed.class, AbortRacesClose.class,
-                            AbortRacesAbort.class, CloseRacesPendingCompletion.class, ResetRacesLateSucceeded.class)
+                            AbortRacesAbort.class, CloseRacesPendingCompletion.class, ResetRacesLateSucceeded.class,
+                            AbortRacesOnSuccess.class)
                     .mutant(NO_CALLED_STATE, SucceededRacesScheduled.class, FailedRacesScheduled.class)
                     .mutant(LOST_WAKEUP_ON_IDLE, IterateRacesIdle.class)
                     .mutant(REPROCESS_KEPT_ON_SCHEDULED, IterateRacesScheduled.class)
@@ -103,6 +106,7 @@ public final class Catalog {
                     .mutant(COMPLETION_IGNORES_ABORTING, AbortRacesPendingSucceeded.class, CloseRacesPendingCompletion.class)
                     .mutant(CLOSE_AFTER_ABORT_NOT_FINAL, AbortRacesClose.class)
                     .mutant(RESET_BEFORE_COMPLETION, ResetRacesLateSucceeded.class)
+                    .mutant(PROCESS_AFTER_ON_SUCCESS_ABORT, AbortRacesOnSuccess.class)
                     .build(),
             Machine.named(WriteFlusherBug.MACHINE)
                     .tests(PartialWriteRacesFail.class, CompleteWriteRacesFail.class, WriteRacesWrite.class,

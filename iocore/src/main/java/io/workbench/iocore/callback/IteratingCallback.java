@@ -28,6 +28,11 @@ import java.lang.invoke.VarHandle;
  *    |                   | |     CALLED --with a failure------> COMPLETE
  *    +--process()=IDLE---+ |   (or PROCESSING again if iterate() came while processing)
  *    +--reset()------------+--process()=SUCCEEDED--> COMPLETE --close()--> CLOSED
+ *
+ *   PROCESSING entered by a success (from PENDING or CALLED) first runs onSuccess(); if the task was
+ *   aborted, closed or failed meanwhile, process() is not called:
+ *   PROCESSING+ABORTED --onSuccess() returned--> COMPLETE (CLOSED if closing)   (no operation outstanding)
+ *   CALLED with a failure --onSuccess() returned--> COMPLETE
  * </pre>
  * <ul>
  *   <li>Flags ride on the phase: {@code REPROCESS} (iterate() while processing: call process()
@@ -49,7 +54,9 @@ import java.lang.invoke.VarHandle;
  * write that other threads could observe half-done, which is exactly what a lock would prevent.
  *
  * <h2>Hooks</h2>
- * {@link #onSuccess()} after each successful operation, before the next {@code process()};
+ * {@link #onSuccess()} after each successful operation, before the next {@code process()}, which
+ * is not called if the task was aborted, closed or failed while {@code onSuccess()} ran (by it or
+ * by another thread): no operation is outstanding then, so the task completes at once;
  * on failure {@link #onFailure(Throwable)} then {@link #onCompleteFailure(Throwable)}; on abort
  * {@link #onAborted(Throwable)}, {@link #onFailure(Throwable)} and, only once the scheduled
  * operation (if any) has called back, {@link #onCompleteFailure(Throwable)}. Exactly one of
@@ -139,7 +146,11 @@ public abstract class IteratingCallback implements Callback {
      */
     protected abstract Action process() throws Throwable;
 
-    /** After each operation that succeeded, before {@link #process()} is called again. */
+    /**
+     * After each operation that succeeded, before {@link #process()} is called again. It may stop
+     * the task ({@link #abort(Throwable)}, {@link #close()}, {@link #failed(Throwable)}): then
+     * {@code process()} is not called again, and the failure hooks run once it returns.
+     */
     protected void onSuccess() {
     }
 
@@ -189,15 +200,23 @@ public abstract class IteratingCallback implements Callback {
         boolean notifySuccess = notifySuccessFirst;
         processing:
         while (true) {
-            Action action;
+            // Stays null if process() is not called (the task stopped during onSuccess()) or throws.
+            Action action = null;
             try {
+                boolean stopped = false;
                 if (notifySuccess) {
                     notifySuccess = false;
                     onSuccess();
+                    // onSuccess(), or another thread while it ran, may have aborted, closed or failed
+                    // the task. No operation is outstanding then, and process() must not start one:
+                    // the loop below completes the task at once, with its failure hooks.
+                    stopped = state.failure != null;
                 }
-                action = process();
-                if (action == null) {
-                    throw new IllegalStateException("process() returned null: " + this);
+                if (!stopped) {
+                    action = process();
+                    if (action == null) {
+                        throw new IllegalStateException("process() returned null: " + this);
+                    }
                 }
             } catch (Throwable x) {
                 recordProcessingFailure(x);
@@ -210,6 +229,8 @@ public abstract class IteratingCallback implements Callback {
                 if (phase == PROCESSING) {
                     // No completion came in while process() ran, and it did not throw (that moves to CALLED).
                     if (s.is(ABORTED)) {
+                        // Aborted or closed while processing: during onSuccess() (process() was not
+                        // called, action is null) or during process().
                         if (action == Action.SCHEDULED) {
                             // The operation is outstanding: run the abort hooks now, complete when it calls back.
                             State aborting = State.of(PENDING | ABORTED | ABORTING | (s.bits & CLOSING), s.failure);
@@ -382,7 +403,8 @@ public abstract class IteratingCallback implements Callback {
 
     /**
      * Stops the task with {@code cause}. While {@code process()} runs, the abort is delivered after
-     * it returns; while an operation is pending, {@link #onAborted} and {@link #onFailure} run now
+     * it returns; while {@link #onSuccess()} runs, after it returns, and {@code process()} is not
+     * called again; while an operation is pending, {@link #onAborted} and {@link #onFailure} run now
      * and {@link #onCompleteFailure} once the operation has called back.
      *
      * @return true only for the call that aborted; false if the task was already aborted or finished

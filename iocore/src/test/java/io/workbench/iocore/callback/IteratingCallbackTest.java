@@ -455,6 +455,128 @@ class IteratingCallbackTest {
         }
     }
 
+    /**
+     * onSuccess() (or something it calls) stops the task: no operation is outstanding at that
+     * point, so process() must not start another one, and the task completes at once.
+     */
+    @Nested
+    class StopFromOnSuccess {
+
+        private final List<String> abortedThenFailed =
+                List.of("process", "onSuccess", "onAborted:a", "onFailure:a", "onCompleteFailure:a");
+
+        /** Aborts from onSuccess() and remembers what abort() returned. */
+        private boolean[] abortFromOnSuccess(ScriptedCallback cb, IOException cause) {
+            boolean[] returned = new boolean[1];
+            cb.onSuccessAction = () -> returned[0] = cb.abort(cause);
+            return returned;
+        }
+
+        @Test
+        void abortFromOnSuccessOfAPendingOperationCallsNoMoreProcess() {
+            // The second step would start another operation: it must never run.
+            ScriptedCallback cb = callback(scheduled(), scheduled());
+            boolean[] aborted = abortFromOnSuccess(cb, failure("a"));
+            cb.iterate();
+            assertTrue(cb.isPending());
+
+            cb.succeeded();
+            assertTrue(aborted[0], "the abort from onSuccess() is the one that aborted");
+            assertEquals(abortedThenFailed, cb.events);
+            assertEquals(1, cb.scriptLeft(), "process() ran after the abort");
+            assertTrue(cb.isAborted());
+            assertTrue(cb.isFailed());
+            assertFalse(cb.isPending(), "nothing is outstanding: the task is complete");
+            assertFalse(cb.isProcessing());
+            assertFalse(cb.isClosed());
+        }
+
+        @Test
+        void abortFromOnSuccessOfAnOperationCompletedInsideProcessCallsNoMoreProcess() {
+            ScriptedCallback cb = callback(completedInPlace(), scheduled());
+            boolean[] aborted = abortFromOnSuccess(cb, failure("a"));
+            cb.iterate();
+            assertTrue(aborted[0]);
+            assertEquals(abortedThenFailed, cb.events);
+            assertEquals(1, cb.scriptLeft(), "process() ran after the abort");
+            assertTrue(cb.isAborted());
+            assertFalse(cb.isPending());
+            assertFalse(cb.isClosed());
+        }
+
+        @Test
+        void callsAfterAnAbortFromOnSuccessChangeNothing() {
+            IOException abort = failure("a");
+            IOException late = failure("late");
+            ScriptedCallback cb = callback(scheduled(), scheduled());
+            abortFromOnSuccess(cb, abort);
+            cb.iterate();
+            cb.succeeded();
+
+            cb.succeeded();
+            cb.iterate();
+            cb.failed(late);
+            assertFalse(cb.abort(failure("again")));
+            assertEquals(abortedThenFailed, cb.events);
+            assertEquals(1, cb.scriptLeft());
+            assertTrue(Arrays.asList(abort.getSuppressed()).contains(late), "a late failure is kept on the abort cause");
+            assertTrue(cb.isAborted());
+            assertTrue(cb.reset(), "the task is complete: nothing outstanding holds the reset back");
+        }
+
+        @Test
+        void iterateAndAbortFromOnSuccessCallsNoMoreProcess() {
+            ScriptedCallback cb = callback(completedInPlace(), scheduled());
+            cb.onSuccessAction = () -> {
+                cb.abort(failure("a"));
+                cb.iterate();
+            };
+            cb.iterate();
+            assertEquals(abortedThenFailed, cb.events);
+            assertEquals(1, cb.scriptLeft());
+        }
+
+        @Test
+        void onSuccessThatAbortsAndThenThrowsCompletesOnceWithTheAbortCause() {
+            IOException abort = failure("a");
+            ScriptedCallback cb = callback(scheduled(), scheduled());
+            cb.onSuccessAction = () -> {
+                cb.abort(abort);
+                throw new IllegalArgumentException("from onSuccess");
+            };
+            cb.iterate();
+            cb.succeeded();
+            assertEquals(abortedThenFailed, cb.events);
+            assertEquals(1, cb.scriptLeft());
+            assertEquals("from onSuccess", abort.getSuppressed()[0].getMessage());
+        }
+
+        @Test
+        void closeFromOnSuccessCallsNoMoreProcessAndEndsClosed() {
+            ScriptedCallback cb = callback(scheduled(), scheduled());
+            cb.onSuccessAction = () -> cb.close();
+            cb.iterate();
+            cb.succeeded();
+            assertEquals(List.of("process", "onSuccess", "onAborted:closed", "onFailure:closed", "onCompleteFailure:closed"),
+                    cb.events);
+            assertEquals(1, cb.scriptLeft());
+            assertTrue(cb.isClosed());
+            assertTrue(cb.isAborted());
+            assertFalse(cb.reset(), "closed is final");
+        }
+
+        @Test
+        void failedFromOnSuccessCallsNoMoreProcess() {
+            ScriptedCallback cb = callback(completedInPlace(), scheduled());
+            cb.onSuccessAction = () -> cb.failed(failure("x"));
+            cb.iterate();
+            assertEquals(List.of("process", "onSuccess", "onFailure:x", "onCompleteFailure:x"), cb.events);
+            assertEquals(1, cb.scriptLeft());
+            assertTrue(cb.isFailed());
+            assertFalse(cb.isAborted());
+        }
+    }
+
     @Nested
     class Close {
 

@@ -23,6 +23,8 @@ class ScriptedCallback extends IteratingCallback {
     private final Deque<Step> script = new ArrayDeque<>();
     private boolean inProcess;
     Runnable onAbortedAction = () -> { };
+    /** Runs at the end of onSuccess(): what a subclass does on a success (abort, close, fail...). */
+    Runnable onSuccessAction = () -> { };
 
     ScriptedCallback(Step... steps) {
         then(steps);
@@ -82,6 +84,7 @@ class ScriptedCallback extends IteratingCallback {
     @Override
     protected void onSuccess() {
         hook("onSuccess");
+        onSuccessAction.run();
     }
 
     @Override

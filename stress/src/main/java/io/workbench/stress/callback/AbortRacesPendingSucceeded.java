@@ -20,7 +20,11 @@ import org.openjdk.jcstress.infra.results.L_Result;
         desc = "The success won and the task finished before abort() came: the abort changed nothing.")
 @Outcome(id = "process@s onSuccess@1 process@1 onAborted:x@1 onFailure:x@1 onCompleteFailure:x@1; abort=true",
         expect = ACCEPTABLE,
-        desc = "The abort came while the completing thread processed: delivered by it after process() returned.")
+        desc = "The abort came while the completing thread was in process(): delivered by it after process() returned.")
+@Outcome(id = "process@s onSuccess@1 onAborted:x@1 onFailure:x@1 onCompleteFailure:x@1; abort=true",
+        expect = ACCEPTABLE,
+        desc = "The abort came while the completing thread ran onSuccess(): nothing was outstanding, so that thread "
+                + "completed the task when onSuccess() returned, without calling process() again.")
 @Outcome(id = "process@s onAborted:x@2 onFailure:x@2 onCompleteFailure:x@2; abort=true", expect = ACCEPTABLE,
         desc = "The abort won; the operation called back while actor 2 ran the abort hooks (ABORTING), so "
                 + "actor 2 completed the task when they returned.")

@@ -19,13 +19,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>process() and onAborted() take a little while ({@value #HOLD_SPINS} spin-wait hints), as
  * real ones do (a write, closing an endpoint): that widens the window in which another thread's
- * call lands inside them, for the real callback and the mutants alike.
+ * call lands inside them, for the real callback and the mutants alike. A race made by
+ * {@link #watchingOnSuccess} holds onSuccess() as long, and then notes in the history
+ * ({@code sawAbort}) whether an abort() has already returned: the callback must then not call
+ * process() again.
  */
 public final class CallbackRace {
 
     private static final int HOLD_SPINS = 64;
 
     private final Step[] script;
+    private final boolean watchOnSuccess;
+    /** Set by an actor once its abort() has returned true: the callback's state says ABORTED from then on. */
+    private volatile boolean abortReturned;
     private final AtomicInteger nextStep = new AtomicInteger();
     private final AtomicInteger work = new AtomicInteger();
     private final AtomicInteger completionsReturned = new AtomicInteger();
@@ -37,7 +43,22 @@ public final class CallbackRace {
 
     /** A race whose process() calls do {@code script}, one step per call. */
     public CallbackRace(Step... script) {
+        this(false, script);
+    }
+
+    private CallbackRace(boolean watchOnSuccess, Step... script) {
         this.script = script.clone();
+        this.watchOnSuccess = watchOnSuccess;
+    }
+
+    /**
+     * A race like {@link #CallbackRace(Step...)} whose onSuccess() takes a while and, before it
+     * returns, records {@code sawAbort} if an abort() has returned true by then. The callback reads
+     * its state after onSuccess() returns, so it must see that abort: a process() after
+     * {@code sawAbort} is the violation {@code process-after-abort}.
+     */
+    public static CallbackRace watchingOnSuccess(Step... script) {
+        return new CallbackRace(true, script);
     }
 
     /** The test's constructor: what happened before the race. */
@@ -142,7 +163,11 @@ public final class CallbackRace {
         /** @return what abort() returned; false if it threw */
         public boolean abort(String cause) {
             try {
-                return callback.abort(new NamedFailure(cause));
+                boolean aborted = callback.abort(new NamedFailure(cause));
+                if (aborted) {
+                    abortReturned = true;
+                }
+                return aborted;
             } catch (Throwable x) {
                 journal.threw(x);
                 return false;
@@ -214,6 +239,12 @@ public final class CallbackRace {
         @Override
         public void onSuccess() {
             journal.enter(Kind.ON_SUCCESS, null);
+            if (watchOnSuccess) {
+                hold();
+                if (abortReturned) {
+                    journal.sawAbort();
+                }
+            }
             journal.exit();
         }
 

@@ -20,7 +20,11 @@ import org.openjdk.jcstress.infra.results.L_Result;
         desc = "The task finished before close(), which then only made it final.")
 @Outcome(id = "process@s onSuccess@1 process@1 onAborted:closed@1 onFailure:closed@1 onCompleteFailure:closed@1; closed reset=false",
         expect = ACCEPTABLE,
-        desc = "close() came while the completing thread processed: delivered by it after process() returned.")
+        desc = "close() came while the completing thread was in process(): delivered by it after process() returned.")
+@Outcome(id = "process@s onSuccess@1 onAborted:closed@1 onFailure:closed@1 onCompleteFailure:closed@1; closed reset=false",
+        expect = ACCEPTABLE,
+        desc = "close() came while the completing thread ran onSuccess(): nothing was outstanding, so that thread "
+                + "completed the task when onSuccess() returned, without calling process() again.")
 @Outcome(id = "process@s onAborted:closed@2 onFailure:closed@2 onCompleteFailure:closed@2; closed reset=false",
         expect = ACCEPTABLE,
         desc = "close() won; the operation called back during the abort hooks, so actor 2 completed.")

@@ -19,6 +19,9 @@ import org.openjdk.jcstress.infra.results.L_Result;
         desc = "succeeded() won and the task finished before failed() came: the late failure was ignored.")
 @Outcome(id = "process@s onFailure:y@2 onCompleteFailure:y@2", expect = ACCEPTABLE,
         desc = "failed() won while the operation was pending: the task failed; the late success was ignored.")
+@Outcome(id = "process@s onSuccess@1 onFailure:y@1 onCompleteFailure:y@1", expect = ACCEPTABLE,
+        desc = "failed() came while the completing thread ran onSuccess(): recorded (CALLED), and that thread "
+                + "completed the task with y when onSuccess() returned, without calling process() again.")
 @Outcome(id = "process@s onSuccess@1 process@1 onFailure:y@1 onCompleteFailure:y@1", expect = ACCEPTABLE,
         desc = "failed() came while the completing thread was processing: recorded (CALLED) and delivered "
                 + "by that thread after process() returned; the task fails with y (and ends CLOSED, since "

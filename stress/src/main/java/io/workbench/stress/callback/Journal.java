@@ -27,6 +27,8 @@ final class Journal {
         ON_ABORTED("onAborted"),
         ON_COMPLETE_SUCCESS("onCompleteSuccess"),
         ON_COMPLETE_FAILURE("onCompleteFailure"),
+        /** Not a call: onSuccess() saw that an abort() had returned, so no process() may follow. */
+        SAW_ABORT("sawAbort"),
         THREW("threw");
 
         final String label;
@@ -42,6 +44,8 @@ final class Journal {
         OVERLAP("overlap"),
         /** process() was called while the operation it scheduled was still outstanding. */
         PROCESS_WHILE_OUTSTANDING("process-while-outstanding"),
+        /** process() was called after onSuccess() had seen an abort() return: the abort did not stop the iteration. */
+        PROCESS_AFTER_ABORT("process-after-abort"),
         /** onCompleteSuccess/onCompleteFailure ran before the outstanding operation called back. */
         COMPLETED_WHILE_OUTSTANDING("completed-while-outstanding"),
         /** More than one of onCompleteSuccess/onCompleteFailure ran. */
@@ -99,6 +103,11 @@ final class Journal {
     /** Process() or a hook ends on this thread. */
     void exit() {
         inside.decrementAndGet();
+    }
+
+    /** Called from inside onSuccess(): an abort() had returned true before onSuccess() returned. */
+    void sawAbort() {
+        record(Kind.SAW_ABORT, null);
     }
 
     /** An exception escaped the callback into the test's thread. */
@@ -173,8 +182,15 @@ final class Journal {
     private void checkHistory(int events) {
         int completions = 0;
         int lastFailureHook = 0;
+        boolean abortSeen = false;
         for (int i = 0; i < events; i++) {
             switch (kinds[i]) {
+                case SAW_ABORT -> abortSeen = true;
+                case PROCESS -> {
+                    if (abortSeen) {
+                        violation(Violation.PROCESS_AFTER_ABORT);
+                    }
+                }
                 case ON_COMPLETE_SUCCESS -> completions++;
                 case ON_ABORTED -> lastFailureHook = failureHook(lastFailureHook, 1);
                 case ON_FAILURE -> lastFailureHook = failureHook(lastFailureHook, 2);

@@ -89,6 +89,35 @@ class CallbackRaceTest {
         assertTrue(journal.render().startsWith("VIOLATION failure-hooks-out-of-order: "), journal.render());
     }
 
+    @Test
+    void aWatchedOnSuccessThatSawNoAbortAddsNothingToTheHistory() {
+        CallbackRace race = CallbackRace.watchingOnSuccess(Step.SCHEDULE, Step.SUCCEED);
+        race.setup().iterate();
+        race.first().succeeded();
+        assertEquals("process@s onSuccess@1 process@1 onCompleteSuccess@1", race.outcome());
+    }
+
+    @Test
+    void aProcessAfterOnSuccessSawAnAbortIsAViolation() {
+        Journal journal = new Journal();
+        journal.enter(Kind.ON_SUCCESS, null);
+        journal.sawAbort();
+        journal.exit();
+        hook(journal, Kind.PROCESS);
+        assertEquals("VIOLATION process-after-abort: onSuccess@s sawAbort@s process@s", journal.render());
+    }
+
+    @Test
+    void failureHooksAfterOnSuccessSawAnAbortAreNoViolation() {
+        Journal journal = new Journal();
+        journal.enter(Kind.ON_SUCCESS, null);
+        journal.sawAbort();
+        journal.exit();
+        hook(journal, Kind.ON_FAILURE);
+        hook(journal, Kind.ON_COMPLETE_FAILURE);
+        assertEquals("onSuccess@s sawAbort@s onFailure@s onCompleteFailure@s", journal.render());
+    }
+
     private static void hook(Journal journal, Kind kind) {
         journal.enter(kind, null);
         journal.exit();

@@ -40,7 +40,11 @@ public enum CallbackBug implements Bug {
             + "COMPLETE and reset() accepts a closed callback"),
 
     RESET_BEFORE_COMPLETION("reset() treats an aborted task as finished and stores IDLE while the aborted "
-            + "operation is still outstanding");
+            + "operation is still outstanding"),
+
+    PROCESS_AFTER_ON_SUCCESS_ABORT("after onSuccess() returns, process() is called even if the task was aborted (or "
+            + "closed, or failed) while onSuccess() ran, by onSuccess() itself or by another thread: an operation "
+            + "starts after the abort, and onCompleteFailure waits for it");
 
     /** The name of the machine these bugs belong to, in the catalog and in the harness's variant property. */
     public static final String MACHINE = "IteratingCallback";
