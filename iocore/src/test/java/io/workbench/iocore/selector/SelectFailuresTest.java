@@ -73,7 +73,7 @@ class SelectFailuresTest {
         assertEquals(50 * MS, policy.backoffNanos(64));
         assertEquals(50 * MS, policy.backoffNanos(Integer.MAX_VALUE));
         SelectFailures.Policy huge = new SelectFailures.Policy(3, Long.MAX_VALUE / 4, Long.MAX_VALUE, waits::add);
-        assertEquals(Long.MAX_VALUE / 2, huge.backoffNanos(2));
+        assertEquals((Long.MAX_VALUE / 4) * 2, huge.backoffNanos(2));
         assertEquals(Long.MAX_VALUE, huge.backoffNanos(40), "doubling past the cap gives the cap, never an overflow");
     }
 
