@@ -46,7 +46,8 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  * it under the same interest ops and attachment, hands each {@link Selectable} its new key, and
  * closes the old one. The first failure of an episode is logged with its cause, and the recovery
  * with what the episode cost; nothing in between. A selector that is stopping does not retry.
- * The producing thread may change over time (the adaptive strategy hands production to other
+ *
+ * <p>The producing thread may change over time (the adaptive strategy hands production to other
  * threads), but only one produces at a time, and the hand-off is a happens-before edge, so the
  * fields marked "producer-owned" need no other synchronization.
  */

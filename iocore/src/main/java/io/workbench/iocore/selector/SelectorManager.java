@@ -192,6 +192,24 @@ public final class SelectorManager implements LifeCycle, Dumpable {
         return sum;
     }
 
+    /** @return select calls that threw, over all selectors since they started (each selector's are in its toString) */
+    public long getSelectFailures() {
+        long sum = 0;
+        for (ManagedSelector selector : selectors) {
+            sum += selector.getSelectFailures();
+        }
+        return sum;
+    }
+
+    /** @return selectors replaced by new ones after failing, over all selectors */
+    public long getSelectorRebuilds() {
+        long sum = 0;
+        for (ManagedSelector selector : selectors) {
+            sum += selector.getSelectorRebuilds();
+        }
+        return sum;
+    }
+
     /** @return open endpoints over all selectors */
     public int getEndPointCount() {
         int count = 0;

@@ -163,6 +163,8 @@ class FailingSelectTest {
             assertTrue(await(() -> lines().size() == 2, 10), "log lines: " + lines());
 
             assertEquals(1, selector.getSelectorRebuilds());
+            assertEquals(1, server.manager.getSelectorRebuilds());
+            assertEquals(3, server.manager.getSelectFailures());
             assertEquals(2, opener.opened.size(), "one new selector opened");
             assertFalse(first.isOpen(), "the old selector is closed");
             assertSame(opener.last(), selector.selector(), "the loop selects on the new one");
