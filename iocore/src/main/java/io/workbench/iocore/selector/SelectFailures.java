@@ -69,10 +69,6 @@ final class SelectFailures {
             }
         }
 
-        Policy withSleeper(Sleeper value) {
-            return new Policy(rebuildAfter, initialBackoffNanos, maxBackoffNanos, value);
-        }
-
         /** @return the wait after the {@code failure}-th consecutive failure (1-based) */
         long backoffNanos(int failure) {
             int doublings = Math.min(failure - 1, 62);
