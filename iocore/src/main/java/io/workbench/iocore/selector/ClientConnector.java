@@ -176,6 +176,11 @@ public final class ClientConnector {
         }
 
         @Override
+        public void keyReplaced(SelectionKey key) {
+            this.key = key;
+        }
+
+        @Override
         public void onSweep(long nowNanos) {
             if (nowNanos - deadline >= 0 && !future.isDone()) {
                 fail(new SocketTimeoutException("connect to " + remote + " timed out"));

@@ -6,6 +6,8 @@ import io.workbench.iocore.io.ConnectionFactory;
 import io.workbench.iocore.thread.ExecutionStrategy;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -37,7 +39,15 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *   <li>Ready keys are collected with {@code select(Consumer, timeout)} into an array this class
  *       reuses, so selecting allocates nothing (no selected-key set, no iterator).</li>
  * </ul>
- * The producing thread may change over time (the adaptive strategy hands production to other
+ *
+ * <p>A select that throws is not retried at once: {@link SelectFailures} counts the failures in a
+ * row, the loop waits a little longer after each (1 ms doubling up to 50 ms by default), and after
+ * a run of them it rebuilds the selector: it opens a new one, registers every valid channel with
+ * it under the same interest ops and attachment, hands each {@link Selectable} its new key, and
+ * closes the old one. The first failure of an episode is logged with its cause, and the recovery
+ * with what the episode cost; nothing in between. A selector that is stopping does not retry.
+ *
+ * <p>The producing thread may change over time (the adaptive strategy hands production to other
  * threads), but only one produces at a time, and the hand-off is a happens-before edge, so the
  * fields marked "producer-owned" need no other synchronization.
  */
@@ -58,6 +68,8 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Object closedLock = new Object();
     private final ExecutionStrategy strategy;
+    private final SelectorOpener opener;
+    private final SelectFailures failures;
     private volatile Selector selector;
     private volatile boolean stopping;
     private volatile boolean closed;
@@ -69,16 +81,19 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private int readyIndex;
     private long nextSweep;
 
-    ManagedSelector(SelectorManager manager, int id, ExecutionStrategy.Kind kind, long sweepPeriodMillis) {
+    ManagedSelector(SelectorManager manager, int id, ExecutionStrategy.Kind kind, long sweepPeriodMillis,
+                    SelectorOpener opener, SelectFailures.Policy failurePolicy) {
         this.manager = manager;
         this.id = id;
+        this.opener = opener;
+        this.failures = new SelectFailures(failurePolicy);
         this.sweepPeriodMillis = sweepPeriodMillis;
         this.sweepPeriodNanos = TimeUnit.MILLISECONDS.toNanos(sweepPeriodMillis);
         this.strategy = kind.create(this, manager.getProducerPool(), manager.getWorkerPool());
     }
 
     void start() throws IOException {
-        selector = Selector.open();
+        selector = opener.open();
         nextSweep = System.nanoTime() + sweepPeriodNanos;
         strategy.dispatch();
     }
@@ -114,6 +129,16 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     /** @return the number of endpoints registered here and not yet closed */
     public int getEndPointCount() {
         return endPoints.get();
+    }
+
+    /** @return how many times select has thrown since this selector started */
+    public long getSelectFailures() {
+        return failures.failures();
+    }
+
+    /** @return how many times the selector was replaced by a new one after failing */
+    public long getSelectorRebuilds() {
+        return failures.rebuilds();
     }
 
     /** @return the strategy that runs this selector's tasks */
@@ -214,9 +239,113 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
             }
         } catch (ClosedSelectorException x) {
             stopping = true;
+            return;
         } catch (IOException x) {
-            LOG.log(System.Logger.Level.WARNING, "select failed on " + this, x);
+            onSelectFailed(x);
+            return;
         }
+        if (failures.isFailing()) {
+            onSelectRecovered();
+        }
+    }
+
+    /**
+     * Producer thread: a select threw. Logs only the first failure of an episode, waits, and
+     * rebuilds the selector when the run of failures calls for it. A stopping selector does none
+     * of it: the loop goes straight on to close.
+     */
+    private void onSelectFailed(IOException cause) {
+        // What a failed select may have collected is dropped: the selector is level-triggered and
+        // reports those keys again, and after a rebuild they would be keys of the old selector.
+        discardReady();
+        if (stopping) {
+            LOG.log(System.Logger.Level.DEBUG, "select failed on {0} while stopping: {1}", this, cause);
+            return;
+        }
+        if (failures.failed()) {
+            SelectFailures.Policy policy = failures.policy();
+            LOG.log(System.Logger.Level.WARNING, "select failed on " + this + "; retrying after a wait of up to "
+                    + TimeUnit.NANOSECONDS.toMillis(policy.maxBackoffNanos()) + " ms, rebuilding the selector after "
+                    + policy.rebuildAfter() + " failures in a row; no more of this until select works again", cause);
+        }
+        failures.backOff();
+        if (!stopping && failures.rebuildDue()) {
+            rebuildSelector();
+        }
+    }
+
+    private void onSelectRecovered() {
+        SelectFailures.Episode episode = failures.succeeded();
+        LOG.log(System.Logger.Level.WARNING, "select works again on " + this + " after " + episode.failures()
+                + " failures in a row over " + TimeUnit.NANOSECONDS.toMillis(episode.nanos()) + " ms; selector rebuilt "
+                + episode.rebuilds() + " times" + (episode.failedRebuilds() > 0
+                        ? ", " + episode.failedRebuilds() + " rebuilds could not open a selector" : ""));
+    }
+
+    /**
+     * Producer thread: replaces the selector with a new one. Every valid key's channel is
+     * registered with the new selector under the key's interest ops and attachment, its
+     * {@link Selectable} gets the new key, and the old key is cancelled; then the old selector
+     * closes. A channel that cannot move (closed meanwhile) is left to its own close path; one that
+     * fails otherwise is closed with the cause, since nothing would ever select it again.
+     */
+    private void rebuildSelector() {
+        Selector old = selector;
+        Selector fresh;
+        try {
+            fresh = opener.open();
+        } catch (IOException | RuntimeException x) {
+            failures.rebuildFailed();
+            LOG.log(System.Logger.Level.DEBUG, "rebuilding {0}: cannot open a selector: {1}", this, x);
+            return;
+        }
+        int moved = 0;
+        for (SelectionKey key : old.keys().toArray(new SelectionKey[0])) {
+            if (moveKey(key, fresh)) {
+                moved++;
+            }
+        }
+        selector = fresh;
+        try {
+            old.close();
+        } catch (IOException | RuntimeException x) {
+            LOG.log(System.Logger.Level.DEBUG, "closing the old selector of {0} failed: {1}", this, x);
+        }
+        failures.rebuilt();
+        LOG.log(System.Logger.Level.DEBUG, "rebuilt the selector of {0}: {1} channels moved", this, moved);
+    }
+
+    private static boolean moveKey(SelectionKey key, Selector fresh) {
+        Object attachment = key.attachment();
+        try {
+            if (!key.isValid()) {
+                return false;
+            }
+            SelectionKey moved = key.channel().register(fresh, key.interestOps(), attachment);
+            key.cancel();
+            if (attachment instanceof Selectable selectable) {
+                selectable.keyReplaced(moved);
+            }
+            return true;
+        } catch (ClosedChannelException | CancelledKeyException x) {
+            // Closed by another thread meanwhile: its close path cleans up.
+            return false;
+        } catch (RuntimeException x) {
+            key.cancel();
+            if (attachment instanceof Selectable selectable) {
+                LOG.log(System.Logger.Level.WARNING, "moving " + selectable + " to a rebuilt selector failed", x);
+                selectable.close(x);
+            }
+            return false;
+        }
+    }
+
+    private void discardReady() {
+        for (int i = 0; i < readyCount; i++) {
+            ready[i] = null;
+        }
+        readyCount = 0;
+        readyIndex = 0;
     }
 
     private void collect(SelectionKey key) {
@@ -319,19 +448,20 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
                     }
                 }
             }
-            for (int i = 0; i < readyCount; i++) {
-                ready[i] = null;
-            }
-            readyCount = 0;
-            readyIndex = 0;
+            discardReady();
             Runnable action;
             while ((action = actions.poll()) != null) {
                 runAction(action);
             }
             closed = true;
             drainClosed();
-            // Deregisters the cancelled keys, which is when the JDK really closes their channels.
-            s.selectNow();
+            try {
+                // Deregisters the cancelled keys, which is when the JDK really closes their channels.
+                s.selectNow();
+            } catch (IOException x) {
+                // A failing selector still closes below, and closing deregisters every key as well.
+                LOG.log(System.Logger.Level.DEBUG, "last selectNow of {0} failed: {1}", this, x);
+            }
             s.close();
         } catch (IOException | ClosedSelectorException x) {
             LOG.log(System.Logger.Level.WARNING, "closing " + this + " failed", x);
@@ -387,7 +517,7 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         String state = closed ? "CLOSED" : stopping ? "STOPPING" : selector == null ? "NEW" : "RUNNING";
         return "ManagedSelector@" + Integer.toHexString(hashCode()) + "[id=" + id + "," + state
                 + ",wakeup=" + SelectorWakeup.name(wakeup.get()) + ",endPoints=" + endPoints.get()
-                + ",actions=" + actions.size() + "]";
+                + ",actions=" + actions.size() + "," + failures.describe() + "]";
     }
 
     /** Registers an accepted channel with this selector and opens its connection. */

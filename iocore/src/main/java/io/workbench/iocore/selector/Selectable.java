@@ -23,4 +23,11 @@ interface Selectable {
 
     /** The selector stops: close with {@code cause}. */
     void close(Throwable cause);
+
+    /**
+     * The selector was rebuilt: the channel is registered with a new selector, with the same
+     * interest ops and attachment, and {@code key} replaces the one this holds (now cancelled).
+     * Every key the selectable uses from now on must be this one.
+     */
+    void keyReplaced(SelectionKey key);
 }

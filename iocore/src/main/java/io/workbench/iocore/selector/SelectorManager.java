@@ -109,14 +109,22 @@ public final class SelectorManager implements LifeCycle, Dumpable {
     private volatile boolean running;
 
     public SelectorManager(Config config) {
+        this(config, SelectorOpener.SYSTEM, SelectFailures.Policy.DEFAULT);
+    }
+
+    /** With where selectors come from and how a failing select is answered replaced, for tests. */
+    SelectorManager(Config config, SelectorOpener opener, SelectFailures.Policy failurePolicy) {
         this.config = Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(opener, "opener");
+        Objects.requireNonNull(failurePolicy, "failurePolicy");
         // One idle thread beyond the selectors' own keeps the adaptive hand-off possible from the start.
         int producers = config.workers() == Workers.PLATFORM ? config.maxThreads() : 2 * config.selectors() + 1;
         this.producerPool = new BoundedThreadPool(config.name(), producers, config.selectors() + 1, 60_000);
         this.workerPool = config.workers() == Workers.PLATFORM ? producerPool : new VirtualThreadPool(config.name() + "-virtual");
         this.selectors = new ManagedSelector[config.selectors()];
         for (int i = 0; i < selectors.length; i++) {
-            selectors[i] = new ManagedSelector(this, i, config.strategy(), config.sweepPeriodMillis());
+            selectors[i] = new ManagedSelector(this, i, config.strategy(), config.sweepPeriodMillis(), opener,
+                    failurePolicy);
         }
     }
 
@@ -180,6 +188,24 @@ public final class SelectorManager implements LifeCycle, Dumpable {
         StrategyCounts.Snapshot sum = StrategyCounts.Snapshot.ZERO;
         for (ManagedSelector selector : selectors) {
             sum = sum.plus(selector.getStrategy().counts());
+        }
+        return sum;
+    }
+
+    /** @return select calls that threw, over all selectors since they started (each selector's are in its toString) */
+    public long getSelectFailures() {
+        long sum = 0;
+        for (ManagedSelector selector : selectors) {
+            sum += selector.getSelectFailures();
+        }
+        return sum;
+    }
+
+    /** @return selectors replaced by new ones after failing, over all selectors */
+    public long getSelectorRebuilds() {
+        long sum = 0;
+        for (ManagedSelector selector : selectors) {
+            sum += selector.getSelectorRebuilds();
         }
         return sum;
     }

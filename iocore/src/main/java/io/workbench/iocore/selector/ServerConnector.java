@@ -328,6 +328,12 @@ public final class ServerConnector implements LifeCycle, Dumpable {
         }
 
         @Override
+        public void keyReplaced(SelectionKey key) {
+            // Keeps a pause (interest 0) as it was: the sweep restores OP_ACCEPT on the new key.
+            this.key = key;
+        }
+
+        @Override
         public void onSweep(long nowNanos) {
             takeReserve();
             if (paused && nowNanos - pausedUntil >= 0 && key.isValid()) {

@@ -61,7 +61,8 @@ public final class SocketChannelEndPoint extends EndPointWords implements EndPoi
 
     private final SocketChannel channel;
     private final ManagedSelector selector;
-    private final SelectionKey key;
+    /** Producer-owned: replaced only when the selector is rebuilt, on its thread. */
+    private SelectionKey key;
     private final InetSocketAddress localAddress;
     private final InetSocketAddress remoteAddress;
     private final long created = System.currentTimeMillis();
@@ -340,6 +341,12 @@ public final class SocketChannelEndPoint extends EndPointWords implements EndPoi
             key.interestOps(ops);
             keyOps = ops;
         }
+    }
+
+    @Override
+    public void keyReplaced(SelectionKey key) {
+        // Registered with the old key's interest ops, so keyOps still says what the key has.
+        this.key = key;
     }
 
     // --- diagnosis ----------------------------------------------------------------------------

@@ -28,7 +28,12 @@ final class Servers {
         final Set<AbstractConnection> connections = ConcurrentHashMap.newKeySet();
 
         TestServer(SelectorManager.Config config, ConnectionFactory factory) throws IOException {
-            manager = new SelectorManager(config);
+            this(new SelectorManager(config), factory);
+        }
+
+        /** Starts {@code manager} (not started yet) and a connector on it. */
+        TestServer(SelectorManager manager, ConnectionFactory factory) throws IOException {
+            this.manager = manager;
             manager.start();
             connector = new ServerConnector(manager, endPoint -> {
                 var connection = factory.newConnection(endPoint);
