@@ -19,21 +19,31 @@ import java.util.List;
  * @param threads           event-loop threads per agent (null: Hyperfoil's default)
  * @param agents            the agents, empty for a run without a controller
  */
-public record BenchmarkPlan(String name, URI target, String path, ClosedPhase warmup, MeasuredPhase measured,
+public record BenchmarkPlan(String name, URI target, String path, Warmup warmup, MeasuredPhase measured,
                             long sharedConnections, long timeoutMillis, Integer threads, List<Agent> agents) {
 
-    /** The closed model: {@code users} sessions, each sending its next request when its last one ended, for {@code durationMillis}. */
-    public record ClosedPhase(String name, long users, long durationMillis) {
+    /**
+     * The warm-up, not measured. Closed ({@code rate == 0}, the suite's): {@code users} sessions, each
+     * sending its next request when its last one ended, for {@code durationMillis}. Open ({@code rate > 0},
+     * the load command's): the measured phase's arrivals and sessions for {@code durationMillis}.
+     */
+    public record Warmup(String name, long users, double rate, long durationMillis) {
+
+        public boolean open() {
+            return rate > 0;
+        }
     }
 
     /**
      * The measured phase. Open ({@code rate > 0}): {@code constantRate}, exponential gaps
      * ({@code variance: true}) when {@code exponential}, at most {@code maxSessions} requests in flight,
      * for {@code durationMillis}, {@code repetitions} times ({@code maxIterations}). All at once
-     * ({@code rate == 0}): {@code atOnce} with {@code users} sessions.
+     * ({@code rate == 0}): {@code atOnce} with {@code users} sessions. {@code continueWhenSessionsRunOut}: an
+     * arrival that finds every session busy is skipped (and shows in the achieved rate) instead of
+     * aborting the run, Hyperfoil's default.
      */
     public record MeasuredPhase(String name, double rate, boolean exponential, long maxSessions, long durationMillis,
-                                long users, int repetitions) {
+                                long users, int repetitions, boolean continueWhenSessionsRunOut) {
 
         public boolean open() {
             return rate > 0;
@@ -48,18 +58,18 @@ public record BenchmarkPlan(String name, URI target, String path, ClosedPhase wa
      */
     public static BenchmarkPlan of(Preset preset, URI target, Integer threads, List<Agent> agents) {
         String scenario = preset.scenario().cliName();
-        ClosedPhase warmup = preset.hasWarmup()
-                ? new ClosedPhase("warmup", preset.warmupConnections(), Math.max(1, Math.round(preset.warmupSeconds() * 1000)))
+        Warmup warmup = preset.hasWarmup()
+                ? new Warmup("warmup", preset.warmupConnections(), 0, Math.max(1, Math.round(preset.warmupSeconds() * 1000)))
                 : null;
         MeasuredPhase measured;
         long connections;
         if (preset.allAtOnce()) {
-            measured = new MeasuredPhase(scenario, 0, false, preset.requests(), 0, preset.requests(), preset.repetitions());
+            measured = new MeasuredPhase(scenario, 0, false, preset.requests(), 0, preset.requests(), preset.repetitions(), false);
             connections = preset.requests();
         } else {
             long durationMillis = Math.max(1, Math.round(preset.requests() / preset.rate() * 1000));
             long sessions = preset.expectedConnections();
-            measured = new MeasuredPhase(scenario, preset.rate(), true, sessions, durationMillis, 0, preset.repetitions());
+            measured = new MeasuredPhase(scenario, preset.rate(), true, sessions, durationMillis, 0, preset.repetitions(), false);
             connections = Math.max(sessions, warmup == null ? 0 : warmup.users());
         }
         return new BenchmarkPlan("workbench-" + scenario, origin(target), preset.path(), warmup, measured, connections,

@@ -49,11 +49,17 @@ public final class BenchmarkYaml {
         y.append("phases:\n");
         String previous = null;
         if (plan.warmup() != null) {
-            BenchmarkPlan.ClosedPhase warmup = plan.warmup();
+            BenchmarkPlan.Warmup warmup = plan.warmup();
             y.append("- ").append(warmup.name()).append(":\n");
-            y.append("    # closed model: each user sends its next request when its last one ended\n");
-            y.append("    always:\n");
-            y.append("      users: ").append(warmup.users()).append('\n');
+            if (warmup.open()) {
+                y.append("    # the measured phase's arrivals, not measured\n");
+                y.append("    constantRate:\n");
+                openModel(y, warmup.rate(), plan.measured());
+            } else {
+                y.append("    # closed model: each user sends its next request when its last one ended\n");
+                y.append("    always:\n");
+                y.append("      users: ").append(warmup.users()).append('\n');
+            }
             y.append("      duration: ").append(warmup.durationMillis()).append("ms\n");
             y.append("      isWarmup: true\n");
             scenario(y, plan);
@@ -67,9 +73,7 @@ public final class BenchmarkYaml {
             if (previous != null) {
                 y.append("      startAfter: ").append(previous).append('\n');
             }
-            y.append("      usersPerSec: ").append(number(measured.rate())).append('\n');
-            y.append("      variance: ").append(measured.exponential()).append('\n');
-            y.append("      maxSessions: ").append(measured.maxSessions()).append('\n');
+            openModel(y, measured.rate(), measured);
             y.append("      duration: ").append(measured.durationMillis()).append("ms\n");
         } else {
             y.append("    # every request started at once\n");
@@ -85,6 +89,16 @@ public final class BenchmarkYaml {
         }
         scenario(y, plan);
         return y.toString();
+    }
+
+    private static void openModel(StringBuilder y, double rate, BenchmarkPlan.MeasuredPhase measured) {
+        y.append("      usersPerSec: ").append(number(rate)).append('\n');
+        y.append("      variance: ").append(measured.exponential()).append('\n');
+        y.append("      maxSessions: ").append(measured.maxSessions()).append('\n');
+        if (measured.continueWhenSessionsRunOut()) {
+            // Not Hyperfoil's default (FAIL, which aborts the run): the arrivals it could not start show as a lower achieved rate.
+            y.append("      sessionLimitPolicy: CONTINUE\n");
+        }
     }
 
     private static void scenario(StringBuilder y, BenchmarkPlan plan) {
