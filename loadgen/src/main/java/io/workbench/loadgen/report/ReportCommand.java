@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
         description = {"Writes a run's report.md and report.html again from its results.json,",
                 "or (--compare) prints two runs' figures side by side with the ratios B/A,",
                 "or (--merge) merges several generators' load runs (their latency.hlog) into one run,",
-                "or (--import-hyperfoil) reads a Hyperfoil controller's JSON export as a load run."})
+                "or (--import-hyperfoil) reads a Hyperfoil controller's JSON export as a load run,",
+                "or (--table) prints load runs of any engine as rows of one table."})
 public final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--compare", description = "compare two runs: RUN_A RUN_B")
@@ -41,6 +42,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--merge", description = "merge the load runs DIR... (each with summary.json and latency.hlog) "
             + "interval by interval into one run, written to --out")
     private boolean merge;
+
+    @Option(names = "--table", description = "print the load runs RUN_DIR... (each with summary.json) as rows of one table, "
+            + "whichever engine measured them")
+    private boolean table;
 
     @Option(names = "--import-hyperfoil", paramLabel = "FILE", description = "a Hyperfoil controller's JSON export of a run "
             + "(GET /run/{id}/stats/all/json, or the CLI's export -f json), written as a load run to --out")
@@ -91,6 +96,15 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (merge || hyperfoilExport != null) {
             return writeForeignRun();
+        }
+        if (table) {
+            List<RunTable.Row> rows = new ArrayList<>();
+            for (Path dir : runs) {
+                rows.add(new RunTable.Row(dir.toString(), ResultsJson.readSummary(dir.resolve(RunFiles.SUMMARY))));
+            }
+            out.print(RunTable.render(rows));
+            out.flush();
+            return 0;
         }
         if (compare) {
             if (runs.size() != 2) {
