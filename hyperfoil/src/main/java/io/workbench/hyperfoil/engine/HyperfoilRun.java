@@ -16,7 +16,11 @@ import org.HdrHistogram.HistogramIterationValue;
  * Hyperfoil's statistics of a run as a {@link ForeignRun}: the measured phases' intervals added up,
  * response times converted from Hyperfoil's nanoseconds to the load command's microseconds (each
  * recorded value divided, counts kept), every interval kept for {@code latency.hlog}. Hyperfoil
- * times a request from its send: the run has a send->end and nothing else.
+ * keeps one response time per request, stamped when the session prepares the request (before a
+ * connection is taken from the pool: Hyperfoil 0.25's {@code PrepareHttpRequestStep}), so it holds
+ * the wait for a connection but not the session's late start. It is kept as send->end, the
+ * nearest of the three, with a note that says what it is; intended->end and intended->send, which
+ * Hyperfoil does not measure, stay null.
  */
 final class HyperfoilRun {
 
@@ -77,8 +81,9 @@ final class HyperfoilRun {
         }
         List<String> notes = List.of(
                 "Hyperfoil " + io.hyperfoil.api.Version.VERSION + " in process (LocalSimulationRunner), one constantRate phase",
-                "send->end only: Hyperfoil times a request from its send; its coordinated-omission compensation exists only for "
-                        + "closed ('always') phases and was off",
+                "one latency, kept as send->end: Hyperfoil stamps a request when its session prepares it, before it takes a "
+                        + "connection from the pool, so it includes waiting for a connection but not Hyperfoil's own lateness in "
+                        + "starting the session; its coordinated-omission compensation exists only for closed ('always') phases and was off",
                 "achievedRate: the measured phase's requests over its duration (" + measuredMillis + " ms)",
                 "generator CPU: this process over the whole run, warm-up and Hyperfoil's start included",
                 "invalid responses counted by Hyperfoil: " + invalid);

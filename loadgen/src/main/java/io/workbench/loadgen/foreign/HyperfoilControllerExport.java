@@ -23,8 +23,8 @@ import org.HdrHistogram.Histogram;
  * per agent. The measured phases are the entries not marked warm-up (or the ones {@code phase}
  * names); their histograms are rebuilt by recording each bucket's count at its upper value, so
  * every percentile read from them is the export's own bucket bound (a few percent coarser than the
- * controller's HdrHistogram, never averaged). Hyperfoil times a request from its send: the run has
- * a send->end only.
+ * controller's HdrHistogram, never averaged). Hyperfoil keeps one response time, stamped when the
+ * request is prepared, before a connection is taken: it is kept as send->end, with a note.
  */
 public final class HyperfoilControllerExport {
 
@@ -101,7 +101,8 @@ public final class HyperfoilControllerExport {
         notes.add("Hyperfoil controller export (" + (schema.isEmpty() ? "no $schema" : schema) + ", version "
                 + root.path("version").asText("?") + "), run " + root.path("info").path("id").asText("?")
                 + " of " + root.path("info").path("benchmark").asText("?") + ": " + String.join(", ", phases));
-        notes.add("send->end only: Hyperfoil times a request from its send (no coordinated-omission compensation in an open phase)");
+        notes.add("one latency, kept as send->end: Hyperfoil stamps a request when its session prepares it, before taking a connection "
+                + "(the connection wait is in it, the session's late start is not; no coordinated-omission compensation in an open phase)");
         notes.add("percentiles from the export's histogram buckets (HdrHistogram percentile iteration, 5 ticks per half distance)");
         int agents = root.path("agents").size();
         if (agents > 0) {
