@@ -8,14 +8,15 @@ import java.util.Map;
  * The {@code summary.json} one load run writes, as far as the suite and its report read it (the
  * load command's contract in docs/loadgen.md). Fields the generator adds later are ignored, so the
  * report keeps reading older and newer summaries alike. Times are milliseconds, rates requests per
- * second.
+ * second. {@code engine} is null for the load command's own runs, and names the engine of a run
+ * measured elsewhere (Hyperfoil, or several generators merged).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record LoadSummary(String label, String command, String url, String model, String arrivals, long seed,
                           Double targetRate, double achievedRate, long startEpochMillis, long endEpochMillis,
                           double durationSeconds, boolean interrupted, Requests requests, Blocked blocked,
                           Connections connections, Generator generator, Latencies latency, Validity validity,
-                          Files files) {
+                          Files files, String engine) {
 
     /** What happened to the requests: {@code sent = ok + errors + timedOut}, always. */
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -1,0 +1,145 @@
+package io.workbench.loadgen.foreign;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.workbench.loadgen.output.RunFiles;
+import io.workbench.loadgen.record.IntervalLog;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Writes a {@link ForeignRun} as a load run's directory: the same file names and the same
+ * {@code summary.json} fields as {@link RunFiles}, plus {@code engine} and {@code notes}. Latency
+ * kinds the engine did not measure get no {@code .hgrm} and a null in the summary.
+ */
+public final class ForeignRunFiles {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ForeignRunFiles() {
+    }
+
+    /** @return the summary.json written (last, atomically) */
+    public static Path write(Path dir, ForeignRun run) throws IOException {
+        Files.createDirectories(dir);
+        writeHgrm(dir.resolve(RunFiles.INTENDED_TO_END_HGRM), run.intendedToEnd());
+        writeHgrm(dir.resolve(RunFiles.SEND_TO_END_HGRM), run.sendToEnd());
+        writeHgrm(dir.resolve(RunFiles.INTENDED_TO_SEND_HGRM), run.intendedToSend());
+        if (!run.intervals().isEmpty()) {
+            try (IntervalLog log = new IntervalLog(dir.resolve(RunFiles.HLOG), run.startEpochMillis(),
+                    "measured by " + run.engine() + ": " + run.command())) {
+                for (TaggedInterval interval : run.intervals()) {
+                    log.write(interval.tag(), interval.histogram());
+                }
+            }
+        }
+        Path summary = dir.resolve(RunFiles.SUMMARY);
+        Path partial = dir.resolve(RunFiles.SUMMARY + ".partial");
+        JSON.writeValue(partial.toFile(), summary(run));
+        Files.move(partial, summary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return summary;
+    }
+
+    private static void writeHgrm(Path file, Histogram micros) throws IOException {
+        if (micros == null) {
+            Files.deleteIfExists(file);
+            return;
+        }
+        try (PrintStream print = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+            micros.outputPercentileDistribution(print, 5, 1000.0);
+        }
+    }
+
+    /** @return summary.json's tree */
+    public static ObjectNode summary(ForeignRun run) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("engine", run.engine());
+        root.put("label", run.label());
+        root.put("command", run.command());
+        root.put("url", run.url());
+        root.put("model", run.model());
+        root.put("arrivals", run.arrivals());
+        putNullable(root, "targetRate", run.targetRate());
+        putNullable(root, "achievedRate", run.achievedRate());
+        root.put("startEpochMillis", run.startEpochMillis());
+        root.put("endEpochMillis", run.endEpochMillis());
+        root.put("durationSeconds", run.durationSeconds());
+        root.put("interrupted", false);
+
+        ObjectNode requests = root.putObject("requests");
+        requests.put("scheduled", run.sent());
+        requests.put("sent", run.sent());
+        requests.put("ok", run.ok());
+        requests.put("errors", run.errors());
+        requests.put("timedOut", run.timedOut());
+        ObjectNode byKind = requests.putObject("errorsByKind");
+        run.errorsByKind().forEach(byKind::put);
+
+        ObjectNode generator = root.putObject("generator");
+        putNullable(generator, "cpuSeconds", run.cpuSeconds());
+        putNullable(generator, "wallSeconds", run.wallSeconds());
+        if (run.cpuSeconds() != null && run.wallSeconds() != null && run.wallSeconds() > 0) {
+            generator.put("cpuPercentOfOneCore", 100 * run.cpuSeconds() / run.wallSeconds());
+        } else {
+            generator.putNull("cpuPercentOfOneCore");
+        }
+
+        ObjectNode latency = root.putObject("latency");
+        latency(latency, "intendedToEnd", run.intendedToEnd());
+        latency(latency, "sendToEnd", run.sendToEnd());
+        latency(latency, "intendedToSend", run.intendedToSend());
+
+        ObjectNode validity = root.putObject("validity");
+        validity.put("valid", run.invalidReasons().isEmpty());
+        ArrayNode reasons = validity.putArray("reasons");
+        run.invalidReasons().forEach(reasons::add);
+        validity.put("accountingHolds", run.sent() == run.ok() + run.errors() + run.timedOut());
+
+        ArrayNode notes = root.putArray("notes");
+        run.notes().forEach(notes::add);
+
+        ObjectNode files = root.putObject("files");
+        if (run.intervals().isEmpty()) {
+            files.putNull("hlog");
+        } else {
+            files.put("hlog", RunFiles.HLOG);
+        }
+        ObjectNode hgrm = files.putObject("hgrm");
+        hgrm.put("intendedToEnd", run.intendedToEnd() == null ? null : RunFiles.INTENDED_TO_END_HGRM);
+        hgrm.put("sendToEnd", run.sendToEnd() == null ? null : RunFiles.SEND_TO_END_HGRM);
+        hgrm.put("intendedToSend", run.intendedToSend() == null ? null : RunFiles.INTENDED_TO_SEND_HGRM);
+        return root;
+    }
+
+    private static void putNullable(ObjectNode node, String field, Double value) {
+        if (value == null) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+    }
+
+    private static void latency(ObjectNode parent, String field, Histogram micros) {
+        if (micros == null) {
+            parent.putNull(field);
+            return;
+        }
+        ObjectNode node = parent.putObject(field);
+        boolean empty = micros.getTotalCount() == 0;
+        node.put("count", micros.getTotalCount());
+        node.put("meanMs", empty ? 0 : micros.getMean() / 1000.0);
+        node.put("maxMs", empty ? 0 : micros.getMaxValue() / 1000.0);
+        node.put("p50Ms", empty ? 0 : micros.getValueAtPercentile(50) / 1000.0);
+        node.put("p90Ms", empty ? 0 : micros.getValueAtPercentile(90) / 1000.0);
+        node.put("p99Ms", empty ? 0 : micros.getValueAtPercentile(99) / 1000.0);
+        node.put("p999Ms", empty ? 0 : micros.getValueAtPercentile(99.9) / 1000.0);
+        node.put("p9999Ms", empty ? 0 : micros.getValueAtPercentile(99.99) / 1000.0);
+    }
+}
