@@ -96,7 +96,8 @@ for server in $SERVERS; do
   sleep 2
   before="$(completed_requests)"
   threads="$(ls "/proc/$TARGET_PID/task" | paste -sd, -)"
-  timeout -s INT "$WINDOW" strace -c -f -qq -p "$threads" -o "$dir/strace.txt" || true
+  # Threads that ended since the list was taken cannot be attached: strace says so on stderr, kept aside.
+  timeout -s INT "$WINDOW" strace -c -f -qq -p "$threads" -o "$dir/strace.txt" 2>"$dir/strace.stderr" || true
   after="$(completed_requests)"
   wait "$load" || true
   requests=$((after - before))
