@@ -54,7 +54,10 @@ final class JettyExchange implements HelloExchange, Callback {
             body = HELLO_BODY.slice();
         } else {
             headers.add(HttpHeader.CONTENT_TYPE, reply.contentType());
-            headers.add(HttpHeader.CONTENT_LENGTH, reply.bodyLength());
+            headers.add(HttpHeader.CONTENT_LENGTH, reply.contentLength());
+            if (reply.allow() != null) {
+                headers.add(HttpHeader.ALLOW, reply.allow());
+            }
             body = reply.body();
         }
         response.write(true, body, this);

@@ -56,7 +56,10 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         this.whenDone = whenDone;
         response.setStatus(reply.status());
         response.setContentType(reply.contentType());
-        response.setContentLength(reply.bodyLength());
+        response.setContentLengthLong(reply.contentLength());
+        if (reply.allow() != null) {
+            response.setHeader("Allow", reply.allow());
+        }
         byte[] body = bytes(reply.body());
         if (mode == WriteMode.NON_BLOCKING) {
             new ReplyListener(body).start();
