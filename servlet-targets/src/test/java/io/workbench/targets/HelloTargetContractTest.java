@@ -2,6 +2,7 @@ package io.workbench.targets;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -127,14 +128,17 @@ class HelloTargetContractTest {
 
     @Test
     @Order(4)
-    void anythingElseIs404AndNotCounted() throws Exception {
+    void anyOtherPathIs404WhateverTheMethodAndNotCounted() throws Exception {
         long started = target.stats().startedCount();
         assertEquals(404, get("/nope").statusCode());
         assertEquals(404, get("/hello/more").statusCode());
-        HttpResponse<String> post = CLIENT.send(HttpRequest.newBuilder(target.uri().resolve("/hello"))
+        HttpResponse<String> post = CLIENT.send(HttpRequest.newBuilder(target.uri().resolve("/nope"))
                 .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(404, post.statusCode());
-        assertEquals(started, target.stats().startedCount(), "only GET /hello is counted");
+        HttpResponse<String> postHello = CLIENT.send(HttpRequest.newBuilder(target.uri().resolve("/hello"))
+                .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, postHello.statusCode());
+        assertEquals(started, target.stats().startedCount(), "only GET and HEAD /hello are counted");
     }
 
     @Test
@@ -283,6 +287,160 @@ class HelloTargetContractTest {
         }
         awaitTrue(() -> target.stats().inFlightCount() == 0, "none in flight: " + target.stats());
         assertEquals(started + CONCURRENT, target.stats().startedCount());
+    }
+
+    /**
+     * HEAD is answered wherever GET is (RFC 9110 section 9.3.2): the same status and fields,
+     * Content-Length included, and not one body byte, which the next response on the connection
+     * proves (a stray body would stand where its status line belongs).
+     */
+    @Test
+    @Order(11)
+    void headIsTheGetsHeadWithoutABody() throws Exception {
+        long started = target.stats().startedCount();
+        long counted = 0;
+        for (String path : List.of("/hello", "/hello?wait=20", "/hello?wait=x", "/nope", "/stats")) {
+            HttpWire.Response get;
+            try (HttpWire wire = new HttpWire(target.port())) {
+                wire.write(HttpWire.get(path));
+                get = wire.read();
+            }
+            try (HttpWire wire = new HttpWire(target.port())) {
+                wire.write(HttpWire.head(path));
+                HttpWire.Head head = wire.readHead();
+                assertEquals(get.status(), head.status(), path);
+                assertEquals(get.header("content-type"), head.header("content-type"), path);
+                assertNull(head.header("transfer-encoding"), path);
+                if (path.equals("/stats")) {
+                    // The counters moved between the two requests, and so may the number of their digits.
+                    assertTrue(head.contentLength() > 0, "the length of the counters GET would send: " + head.headers());
+                } else {
+                    assertEquals(get.bodyBytes().length, head.contentLength(), path + ": the Content-Length GET sends");
+                }
+                counted += assertNothingFollowsTheHead(wire, head, "HEAD " + path);
+            }
+            counted += path.startsWith("/hello") ? 2 : 0;
+        }
+        long expected = started + counted;
+        awaitTrue(() -> target.stats().completedCount() >= expected, "completed " + expected + ": " + target.stats());
+        assertEquals(expected, target.stats().startedCount(), "HEAD /hello is counted as GET is, the other paths are not");
+    }
+
+    /** HEAD /stream: the stream's head, Content-Length its length, and not one of its bytes generated. */
+    @Test
+    @Order(12)
+    void headStreamIsTheStreamsHeadWithoutItsBytes() throws Exception {
+        long streams = target.streamStats().startedCount();
+        long bytes = target.streamStats().bytes();
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.head("/stream?bytes=1000"));
+            HttpWire.Head head = wire.readHead();
+            assertEquals(200, head.status());
+            assertEquals(1000, head.contentLength());
+            assertEquals("application/octet-stream", head.header("content-type"));
+            assertNothingFollowsTheHead(wire, head, "HEAD /stream?bytes=1000");
+            wire.write(HttpWire.head("/stream?bytes=1073741824&chunk=1"));
+            HttpWire.Head gib = wire.readHead();
+            assertEquals(1L << 30, gib.contentLength(), "a GiB announced, none written");
+            assertNothingFollowsTheHead(wire, gib, "HEAD /stream?bytes=1073741824");
+        }
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.head("/stream?bytes=-1"));
+            HttpWire.Head bad = wire.readHead();
+            assertEquals(400, bad.status());
+            assertTrue(bad.contentLength() > 0, "the length of the reason GET would get");
+            assertNothingFollowsTheHead(wire, bad, "HEAD /stream?bytes=-1");
+        }
+        assertEquals(streams, target.streamStats().startedCount(), "no stream started");
+        assertEquals(bytes, target.streamStats().bytes(), "no byte streamed");
+    }
+
+    /**
+     * Any other method on the contract's paths is a 405 with Allow: GET, HEAD. The request's body
+     * (chunked, or Content-Length) is the server's to read or drop: the connection then serves the
+     * next request, or the response said it would close and it does.
+     */
+    @Test
+    @Order(13)
+    void otherMethodsOnTheContractsPathsAre405WithAllow() throws Exception {
+        long started = target.stats().startedCount();
+        // Each request is written as its head, then its body in a second write (a server may answer
+        // before the body is there), the body whole or a chunk at a time.
+        List<List<String>> requests = List.of(
+                List.of("POST /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+                        "5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"),
+                List.of("POST /stream?bytes=10 HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+                        "5\r\nhello\r\n", "6\r\n world\r\n", "0\r\n\r\n"),
+                List.of("PUT /stats HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 11\r\n\r\n", "hello world"),
+                List.of("DELETE /stream?bytes=10 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+                List.of("POST /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n"));
+        for (List<String> request : requests) {
+            String line = request.get(0).substring(0, request.get(0).indexOf('\r'));
+            try (HttpWire wire = new HttpWire(target.port())) {
+                for (String part : request) {
+                    wire.write(part);
+                }
+                HttpWire.Response response = wire.read();
+                assertEquals(405, response.status(), line);
+                String allow = response.header("allow");
+                assertTrue(allow != null, line + ": Allow is sent: " + response.headers());
+                List<String> methods = Stream.of(allow.split(",")).map(String::strip).toList();
+                assertTrue(methods.contains("GET") && methods.contains("HEAD"), line + ": Allow: " + allow);
+                if ("close".equalsIgnoreCase(response.header("connection"))) {
+                    assertTrue(wire.closedByServer(), line + ": said close, and closed");
+                } else {
+                    wire.write(HttpWire.get("/hello"));
+                    HttpWire.Response next = wire.read();
+                    assertEquals(200, next.status(), line + ": the connection serves the next request");
+                    assertEquals("hello", next.body(), line);
+                }
+            }
+        }
+        awaitTrue(() -> target.stats().inFlightCount() == 0, "nothing in flight: " + target.stats());
+        assertTrue(target.stats().startedCount() <= started + requests.size(), "only the GETs after them are counted");
+    }
+
+    /**
+     * RFC 9112 section 6.3: a request whose final transfer coding is not chunked has no length the
+     * server can rely on: 400, then the connection is closed (the request pipelined behind is never
+     * answered: where it starts is unknown).
+     */
+    @Test
+    @Order(14)
+    void chunkedNotTheFinalTransferCodingIs400AndClose() throws Exception {
+        long started = target.stats().startedCount();
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write("POST /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\n"
+                    + "5\r\nhello\r\n0\r\n\r\n" + HttpWire.get("/hello"));
+            HttpWire.Response response = wire.read();
+            assertEquals(400, response.status(), response.body());
+            assertTrue(wire.closedByServer(), "closed after the 400; the pipelined GET is not answered");
+        }
+        assertEquals(started, target.stats().startedCount());
+    }
+
+    /**
+     * After a head without a body, the connection's next response must start right there: a stray
+     * body would stand where its status line belongs. If the head said the connection closes (as
+     * Tomcat does after a 400), the end of the stream must come before any byte.
+     *
+     * @return the hello requests this sent (1, or 0 when the connection closed)
+     */
+    private static int assertNothingFollowsTheHead(HttpWire wire, HttpWire.Head head, String what) throws IOException {
+        if ("close".equalsIgnoreCase(head.header("connection"))) {
+            assertTrue(wire.closedByServer(), what + ": nothing after the head, then the close");
+            return 0;
+        }
+        wire.write(HttpWire.get("/hello"));
+        HttpWire.Response next;
+        try {
+            next = wire.read();
+        } catch (IOException strayBytes) {
+            throw new AssertionError(what + ": bytes after the head where the next response belongs", strayBytes);
+        }
+        assertEquals(200, next.status(), what);
+        assertEquals("hello", next.body(), what);
+        return 1;
     }
 
     /** The last test of a cell: it stops the cell's target. */

@@ -57,6 +57,8 @@ final class HttpWire implements AutoCloseable {
         if (receiveBuffer > 0) {
             socket.setReceiveBufferSize(receiveBuffer);
         }
+        // Each write() goes out as written: a test that splits a request means the split.
+        socket.setTcpNoDelay(true);
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
         socket.setSoTimeout(10_000);
         in = new BufferedInputStream(socket.getInputStream(), 8192);
@@ -64,6 +66,10 @@ final class HttpWire implements AutoCloseable {
 
     static String get(String target) {
         return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    }
+
+    static String head(String target) {
+        return "HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     }
 
     void write(String requests) throws IOException {

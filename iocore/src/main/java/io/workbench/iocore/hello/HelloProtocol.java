@@ -12,7 +12,11 @@ import java.nio.charset.StandardCharsets;
  *       for one request. A wait that is not a whole number of milliseconds between 0 and
  *       {@link #MAX_WAIT_MILLIS} is answered {@code 400} with the reason.</li>
  *   <li>{@code GET /stats} answers {@code 200 application/json} with {@link RequestStats#toJson()}.</li>
- *   <li>Anything else is {@code 404}.</li>
+ *   <li>{@code HEAD} is answered wherever {@code GET} is, as RFC 9110 section 9.3.2 asks: the
+ *       same status and fields, {@code Content-Length} included, and no body.</li>
+ *   <li>Any other method on one of the contract's paths is {@code 405 Method Not Allowed} with
+ *       {@code Allow: }{@value #ALLOWED_METHODS} (RFC 9110 section 15.5.6).</li>
+ *   <li>Any other path is {@code 404}, whatever the method.</li>
  * </ul>
  */
 public final class HelloProtocol {
@@ -22,6 +26,8 @@ public final class HelloProtocol {
     public static final String HELLO_CONTENT_TYPE = "text/plain";
     public static final String STATS_CONTENT_TYPE = "application/json";
     public static final String WAIT_PARAMETER = "wait";
+    /** The methods every path of the contract takes: the value of {@code Allow} in a 405. */
+    public static final String ALLOWED_METHODS = "GET, HEAD";
     /** One hour: longer than any scenario, short enough that a typo does not park a request forever. */
     public static final long MAX_WAIT_MILLIS = 3_600_000;
 

@@ -34,9 +34,10 @@ import java.util.Objects;
  * <p>Input that is not a valid message ends parsing with a {@link BadMessageException} that
  * carries the status to answer: a malformed start line or field, bare CR or LF, obs-fold,
  * whitespace before a colon, a missing or repeated Host, a bad Content-Length, Content-Length
- * with Transfer-Encoding, two different Content-Lengths: 400; request line, header section,
- * content over their {@link HttpLimits}: 414, 431, 413; a transfer coding other than a final
- * chunked: 501; a version other than HTTP/1.0 and HTTP/1.1: 505; an unknown method: 501. After
+ * with Transfer-Encoding, two different Content-Lengths, a request whose final transfer coding is
+ * not chunked: 400; request line, header section, content over their {@link HttpLimits}: 414, 431,
+ * 413; a coding we do not implement before a final chunked: 501; a version other than HTTP/1.0
+ * and HTTP/1.1: 505; an unknown method: 501. After
  * that the parser stays failed: every later call throws the same exception, and it cannot be reset.
  *
  * <h2>The machine</h2>

@@ -12,7 +12,9 @@ import static io.workbench.iocore.http.HttpFields.trimWhitespace;
  * 3.2. This is where the request-smuggling vectors are refused: a message whose length two
  * implementations could read differently (Content-Length with Transfer-Encoding, two different
  * Content-Lengths, chunked applied twice or not last, Transfer-Encoding in HTTP/1.0) never gets a
- * framing.
+ * framing. Of the transfer codings of a request, only a final chunked is implemented: a request
+ * whose final coding is not chunked is a 400 (RFC 9112 section 6.3), one with a final chunked
+ * behind a coding we do not implement ({@code gzip, chunked}) a 501 (section 6.1).
  *
  * <p>The parser owns one and {@link #reset()}s it per message; the field bytes it reads stay in
  * the parser's {@link HttpFields}, so gathering allocates nothing.
@@ -189,9 +191,16 @@ final class MessageFraming {
         }
         if (transferEncodingFields > 0) {
             checkTransferEncoding(version, "request");
+            // RFC 9112 section 6.3: a request whose final coding is not chunked has no length a
+            // server can rely on, whether or not it knows the codings: 400, then close. Only once
+            // chunked is last does an unknown coding before it mean "not implemented" (section 6.1).
+            if (!chunkedLast) {
+                throw new BadMessageException(HttpStatus.BAD_REQUEST, chunked
+                        ? "chunked is not the final transfer coding: the body length cannot be determined"
+                        : "the final transfer coding is not chunked: the body length cannot be determined");
+            }
             if (unsupportedCoding) {
-                throw new BadMessageException(HttpStatus.NOT_IMPLEMENTED,
-                        chunked && !chunkedLast ? "chunked is not the last transfer coding" : "unsupported transfer coding: only chunked is implemented");
+                throw new BadMessageException(HttpStatus.NOT_IMPLEMENTED, "unsupported transfer coding: only chunked is implemented");
             }
             framing = BodyFraming.CHUNKED;
         } else if (contentLength >= 0) {

@@ -9,17 +9,25 @@ import java.util.function.Supplier;
  * over any server: routes a request, counts it and lets the {@link Strategy} time the answer or
  * write the stream. One instance per running target; thread-safe (its state is the counters).
  *
- * <p>What is counted: {@code GET /hello} requests in {@link RequestStats}, started when the handler
+ * <p>Methods (RFC 9110 sections 9.3.2 and 15.5.6): {@code GET} and {@code HEAD} on the
+ * contract's three paths; {@code HEAD} is the {@code GET} run through a {@link HeadExchange}, so
+ * it gets the same head (status, fields, {@code Content-Length}) and no body, after the same wait,
+ * by the same strategy; {@code HEAD /stream} is answered at once with the stream's head and its
+ * bytes are never generated. Any other method on those paths is a {@code 405} with
+ * {@code Allow: GET, HEAD}; any other path is a {@code 404}, whatever the method.
+ *
+ * <p>What is counted: {@code GET} and {@code HEAD /hello} requests in {@link RequestStats}, started when the handler
  * begins one and completed when its response (the {@code 200}, or the {@code 400} for a bad
  * {@code wait}) has been written or has failed; {@code GET /stream} responses in
- * {@link StreamStats} (streams started and finished, body bytes written). {@code /stats}, a
- * {@code 400} for a bad stream request and {@code 404} answers are not counted, so reading the
- * counters never changes them, and a snapshot taken when all responses are in shows
- * {@code started == completed}.
+ * {@link StreamStats} (streams started and finished, body bytes written). {@code /stats},
+ * {@code HEAD /stream}, a {@code 400} for a bad stream request, {@code 404} and {@code 405}
+ * answers are not counted, so reading the counters never changes them, and a snapshot taken when
+ * all responses are in shows {@code started == completed}.
  */
 public final class HelloService {
 
     private static final String GET = "GET";
+    private static final String HEAD = "HEAD";
 
     private final Strategy strategy;
     private final long defaultWaitMillis;
@@ -61,16 +69,29 @@ public final class HelloService {
      * @param query  the raw query without {@code ?}, or null
      */
     public void handle(String method, String path, String query, HelloExchange exchange) {
-        boolean get = GET.equals(method);
-        if (get && HelloProtocol.HELLO_PATH.equals(path)) {
-            hello(query, exchange);
-        } else if (get && StreamBody.PATH.equals(path)) {
-            stream(query, exchange);
-        } else if (get && HelloProtocol.STATS_PATH.equals(path)) {
-            exchange.send(Reply.stats(statsJson()), null);
-        } else {
-            exchange.send(Reply.NOT_FOUND, null);
+        HelloExchange answering = exchange;
+        if (!GET.equals(method)) {
+            if (!HEAD.equals(method)) {
+                // The request's body, if any, is the server's to read or drop: every server here
+                // does before it reads the next request, or closes the connection.
+                exchange.send(isContractPath(path) ? Reply.METHOD_NOT_ALLOWED : Reply.NOT_FOUND, null);
+                return;
+            }
+            answering = new HeadExchange(exchange);
         }
+        if (HelloProtocol.HELLO_PATH.equals(path)) {
+            hello(query, answering);
+        } else if (StreamBody.PATH.equals(path)) {
+            stream(query, answering, answering != exchange);
+        } else if (HelloProtocol.STATS_PATH.equals(path)) {
+            answering.send(Reply.stats(statsJson()), null);
+        } else {
+            answering.send(Reply.NOT_FOUND, null);
+        }
+    }
+
+    private static boolean isContractPath(String path) {
+        return HelloProtocol.HELLO_PATH.equals(path) || StreamBody.PATH.equals(path) || HelloProtocol.STATS_PATH.equals(path);
     }
 
     private void hello(String query, HelloExchange exchange) {
@@ -85,12 +106,17 @@ public final class HelloService {
         strategy.respond(exchange, waitMillis, completed, handoffs);
     }
 
-    private void stream(String query, HelloExchange exchange) {
+    private void stream(String query, HelloExchange exchange, boolean head) {
         StreamBody body;
         try {
             body = StreamBody.parse(query, streams);
         } catch (IllegalArgumentException badRequest) {
             exchange.send(Reply.text(400, badRequest.getMessage()), null);
+            return;
+        }
+        if (head) {
+            // Only the head, at once: there is nothing to pace, and no byte is written or counted.
+            exchange.send(Reply.headOf(200, StreamBody.CONTENT_TYPE, body.length()), null);
             return;
         }
         streams.started();

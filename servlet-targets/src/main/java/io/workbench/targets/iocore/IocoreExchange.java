@@ -54,6 +54,11 @@ final class IocoreExchange implements HelloExchange, Callback {
             body = helloBody.clear();
         } else {
             response.fields().add(HttpHeader.CONTENT_TYPE, reply.contentType());
+            if (reply.allow() != null) {
+                response.fields().add(HttpHeader.ALLOW, reply.allow());
+            }
+            // Declared, not taken from the body: a head-only reply (HEAD) declares what GET would send.
+            response.setContentLength(reply.contentLength());
             body = reply.body();
         }
         response.write(true, body, this);

@@ -9,6 +9,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -45,6 +46,16 @@ final class JettyExchange implements HelloExchange, Callback {
     @Override
     public void send(Reply reply, Runnable whenDone) {
         this.whenDone = whenDone;
+        if (reply.isHello()) {
+            // GET or HEAD: no content to drain, and the hot path.
+            write(reply, true);
+        } else {
+            JettyContentDrain.drain(response.getRequest(), all -> write(reply, all));
+        }
+    }
+
+    /** @param persistent false if request content was left unread: the response says the connection closes */
+    private void write(Reply reply, boolean persistent) {
         response.setStatus(reply.status());
         HttpFields.Mutable headers = response.getHeaders();
         ByteBuffer body;
@@ -54,7 +65,13 @@ final class JettyExchange implements HelloExchange, Callback {
             body = HELLO_BODY.slice();
         } else {
             headers.add(HttpHeader.CONTENT_TYPE, reply.contentType());
-            headers.add(HttpHeader.CONTENT_LENGTH, reply.bodyLength());
+            headers.add(HttpHeader.CONTENT_LENGTH, reply.contentLength());
+            if (reply.allow() != null) {
+                headers.add(HttpHeader.ALLOW, reply.allow());
+            }
+            if (!persistent) {
+                headers.put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+            }
             body = reply.body();
         }
         response.write(true, body, this);

@@ -66,7 +66,10 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
             headers.set(HttpHeaderNames.CONTENT_LENGTH, HELLO_CONTENT_LENGTH);
         } else {
             headers.set(HttpHeaderNames.CONTENT_TYPE, reply.contentType());
-            headers.setInt(HttpHeaderNames.CONTENT_LENGTH, reply.bodyLength());
+            headers.set(HttpHeaderNames.CONTENT_LENGTH, reply.contentLength());
+            if (reply.allow() != null) {
+                headers.set(HttpHeaderNames.ALLOW, reply.allow());
+            }
         }
         if (!keepAlive) {
             headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);

@@ -13,6 +13,7 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,6 +31,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * after {@code complete()}, after a dispatched request returns, or after an error.
  */
 final class ServletExchange implements HelloExchange, AsyncListener {
+
+    /** The most request content read and dropped to keep a connection after a 405 or 404. */
+    static final int MAX_DROPPED_CONTENT = 64 * 1024;
 
     private final HttpServletRequest request;
     private final HttpServletResponse response;
@@ -54,9 +58,18 @@ final class ServletExchange implements HelloExchange, AsyncListener {
     @Override
     public void send(Reply reply, WriteMode mode, Runnable whenDone) {
         this.whenDone = whenDone;
+        // (The hello is sent to GETs and HEADs, which bring no content: not a header lookup more on the hot path.)
+        if (!reply.isHello() && async == null && !dropContent()) {
+            // More content than is worth reading to answer a 405 or 404: the client is told the
+            // connection closes, rather than finding it closed when it sends its next request.
+            response.setHeader("Connection", "close");
+        }
         response.setStatus(reply.status());
         response.setContentType(reply.contentType());
-        response.setContentLength(reply.bodyLength());
+        response.setContentLengthLong(reply.contentLength());
+        if (reply.allow() != null) {
+            response.setHeader("Allow", reply.allow());
+        }
         byte[] body = bytes(reply.body());
         if (mode == WriteMode.NON_BLOCKING) {
             new ReplyListener(body).start();
@@ -68,6 +81,39 @@ final class ServletExchange implements HelloExchange, AsyncListener {
             // Nothing to answer to; the container closes the connection. Still finished, and counted.
         } finally {
             finish();
+        }
+    }
+
+    /**
+     * Reads and drops the request's content, if it has any, up to {@value #MAX_DROPPED_CONTENT} bytes,
+     * on the handling thread (a request with content is never detached: it is a 405 or a 404). A
+     * container left with unread content either swallows it after the response (Tomcat, Undertow)
+     * or closes the connection without saying so (Jetty's ee10 servlets), and a client may send its
+     * next request into that close; read here, every container keeps the connection.
+     *
+     * @return true if no content is left unread
+     */
+    private boolean dropContent() {
+        long length = request.getContentLengthLong();
+        if (length == 0 || (length < 0 && request.getHeader("Transfer-Encoding") == null)) {
+            return true;
+        }
+        if (length > MAX_DROPPED_CONTENT) {
+            return false;
+        }
+        try {
+            InputStream in = request.getInputStream();
+            long dropped = 0;
+            byte[] sink = new byte[(int) Math.min(MAX_DROPPED_CONTENT, 8192)];
+            for (int n = in.read(sink); n >= 0; n = in.read(sink)) {
+                dropped += n;
+                if (dropped > MAX_DROPPED_CONTENT) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException unreadable) {
+            return false;
         }
     }
 

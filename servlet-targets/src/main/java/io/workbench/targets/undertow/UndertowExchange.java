@@ -40,7 +40,10 @@ final class UndertowExchange implements HelloExchange {
         onEnd(whenDone);
         exchange.setStatusCode(reply.status());
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, reply.contentType());
-        exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, reply.bodyLength());
+        exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, reply.contentLength());
+        if (reply.allow() != null) {
+            exchange.getResponseHeaders().put(Headers.ALLOW, reply.allow());
+        }
         ByteBuffer body = reply.body();
         exchange.getResponseSender().send(body, IoCallback.END_EXCHANGE);
     }

@@ -35,7 +35,9 @@ import org.xnio.channels.AcceptingChannel;
  *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers, {@code CORK}, pipelined data
  *       buffered, {@code Date} sent;</li>
  *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings; the idle timeout as
- *       Undertow's {@code IDLE_TIMEOUT}.</li>
+ *       Undertow's {@code IDLE_TIMEOUT};</li>
+ *   <li>in front of the target's handler, {@link FinalChunkedRequired}: a request whose final transfer
+ *       coding is not chunked is a 400 and a close, which Undertow does not do itself.</li>
  * </ul>
  * Undertow logs through JBoss Logging, sent to slf4j here (as Jetty and Netty log), so that
  * XNIO's start-up banner does not reach stderr: only warnings do.
@@ -116,7 +118,7 @@ final class UndertowServers {
                     .set(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis()))
                     .getMap();
             HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);
-            open.setRootHandler(root.apply(worker));
+            open.setRootHandler(new FinalChunkedRequired(root.apply(worker)));
             ChannelListener<AcceptingChannel<StreamConnection>> accept = ChannelListeners.openListenerAdapter(open);
             AcceptingChannel<StreamConnection> listener = worker.createStreamConnectionServer(
                     new InetSocketAddress(settings.host(), settings.port()), accept, socketOptions);

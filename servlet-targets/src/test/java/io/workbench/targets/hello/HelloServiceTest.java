@@ -167,15 +167,136 @@ class HelloServiceTest {
     }
 
     @Test
-    void otherPathsAndMethodsAre404AndNotCounted() {
+    void otherPathsAre404WhateverTheMethodAndNotCounted() {
         RecordingExchange exchange = new RecordingExchange();
         HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
-        service.handle("POST", "/hello", null, exchange);
-        service.handle("HEAD", "/stats", null, exchange);
         service.handle("GET", "/", null, exchange);
         service.handle("GET", "/hello/", null, exchange);
+        service.handle("POST", "/nope", null, exchange);
+        service.handle("DELETE", "/stats/x", null, exchange);
         assertEquals(List.of(Reply.NOT_FOUND, Reply.NOT_FOUND, Reply.NOT_FOUND, Reply.NOT_FOUND), exchange.sent);
         assertEquals(0, stats.startedCount());
+    }
+
+    @Test
+    void otherMethodsOnTheContractsPathsAre405WithAllowGetAndHeadAndNotCounted() {
+        RecordingExchange exchange = new RecordingExchange();
+        HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
+        for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "get")) {
+            for (String path : List.of("/hello", "/stats", "/stream")) {
+                service.handle(method, path, "bytes=10", exchange);
+            }
+        }
+        assertEquals(18, exchange.sent.size());
+        for (Reply reply : exchange.sent) {
+            assertSame(Reply.METHOD_NOT_ALLOWED, reply);
+        }
+        assertEquals(405, Reply.METHOD_NOT_ALLOWED.status());
+        assertEquals("GET, HEAD", Reply.METHOD_NOT_ALLOWED.allow());
+        assertEquals(Reply.METHOD_NOT_ALLOWED.bodyLength(), Reply.METHOD_NOT_ALLOWED.contentLength());
+        assertTrue(body(Reply.METHOD_NOT_ALLOWED).contains("GET, HEAD"), body(Reply.METHOD_NOT_ALLOWED));
+        assertTrue(exchange.streams.isEmpty());
+        assertEquals(0, exchange.startAsyncCalls, "a 405 is sent at once, by no strategy");
+        assertEquals(0, stats.startedCount());
+        assertEquals(0, service.streamStats().startedCount());
+    }
+
+    @Test
+    void headHelloIsTheGetsHeadWithoutBodyAfterTheSameWaitAndIsCounted() {
+        RecordingExchange exchange = new RecordingExchange();
+        service(Strategy.ASYNC_COMPLETE, 30).handle("HEAD", "/hello", null, exchange);
+        assertEquals(1, exchange.startAsyncCalls, "the strategy runs as for GET");
+        assertEquals(List.of(30L), exchange.delays, "the same wait as GET");
+        assertTrue(exchange.sent.isEmpty());
+        exchange.fireScheduled();
+        Reply head = exchange.sent.get(0);
+        assertSame(Reply.HELLO_HEAD, head);
+        assertEquals(200, head.status());
+        assertEquals(Reply.HELLO.contentType(), head.contentType());
+        assertEquals(Reply.HELLO.contentLength(), head.contentLength(), "Content-Length as GET would send");
+        assertEquals(0, head.bodyLength());
+        assertEquals(0, head.body().remaining());
+        assertFalse(head.isHello(), "servers send their pre-encoded hello body only for GET");
+        assertEquals(1, stats.inFlightCount());
+        exchange.completeAll();
+        assertEquals(1, stats.completedCount());
+    }
+
+    @Test
+    void headHelloGoesThroughTheStrategyWithItsWriteModeAsGetDoes() {
+        Map<Strategy, WriteMode> modes = Map.of(Strategy.SYNC, WriteMode.BLOCKING, Strategy.VIRTUAL, WriteMode.BLOCKING,
+                Strategy.ASYNC_COMPLETE, WriteMode.BLOCKING, Strategy.WRITE_LISTENER, WriteMode.NON_BLOCKING);
+        modes.forEach((strategy, mode) -> {
+            RecordingExchange exchange = new RecordingExchange();
+            new HelloService(strategy, 0, new RequestStats()).handle("HEAD", "/hello", null, exchange);
+            assertEquals(List.of(Reply.HELLO_HEAD), exchange.sent, strategy.cliName());
+            assertEquals(List.of(mode), exchange.sendModes, strategy.cliName());
+            assertEquals(strategy.isAsynchronous() ? 1 : 0, exchange.startAsyncCalls, strategy + " detaches the request");
+        });
+    }
+
+    @Test
+    void headOfABadWaitIsThe400sHeadWithItsLength() {
+        RecordingExchange get = new RecordingExchange();
+        RecordingExchange head = new RecordingExchange();
+        HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
+        service.handle("GET", "/hello", "wait=soon", get);
+        service.handle("HEAD", "/hello", "wait=soon", head);
+        Reply full = get.sent.get(0);
+        Reply headOnly = head.sent.get(0);
+        assertEquals(400, headOnly.status());
+        assertEquals(full.contentLength(), headOnly.contentLength());
+        assertEquals(full.bodyLength(), headOnly.contentLength());
+        assertEquals(0, headOnly.bodyLength());
+    }
+
+    @Test
+    void headStreamIsTheStreamsHeadAtOnceWithoutAByteGeneratedOrCounted() {
+        RecordingExchange exchange = new RecordingExchange();
+        HelloService service = service(Strategy.WRITE_LISTENER, 0);
+        service.handle("HEAD", "/stream", "bytes=1000&chunk=7", exchange);
+        assertTrue(exchange.streams.isEmpty(), "no stream is started");
+        assertEquals(0, exchange.startAsyncCalls, "nothing to pace: no hand-off");
+        Reply head = exchange.sent.get(0);
+        assertEquals(200, head.status());
+        assertEquals(StreamBody.CONTENT_TYPE, head.contentType());
+        assertEquals(1000, head.contentLength());
+        assertEquals(0, head.bodyLength());
+        assertEquals(0, service.streamStats().startedCount());
+        assertEquals(0, service.streamStats().bytes());
+
+        service.handle("HEAD", "/stream", "bytes=x", exchange);
+        assertEquals(400, exchange.sent.get(1).status(), "a bad stream request is the 400's head");
+        assertEquals(0, exchange.sent.get(1).bodyLength());
+    }
+
+    @Test
+    void headStatsAndHeadOfAnUnknownPathAreTheirGetsHeads() {
+        RecordingExchange exchange = new RecordingExchange();
+        HelloService service = service(Strategy.ASYNC_COMPLETE, 0);
+        service.handle("HEAD", "/stats", null, exchange);
+        service.handle("HEAD", "/nope", null, exchange);
+        Reply stats = exchange.sent.get(0);
+        assertEquals(200, stats.status());
+        assertEquals("application/json", stats.contentType());
+        assertEquals(service.statsJson().length(), stats.contentLength());
+        assertEquals(0, stats.bodyLength());
+        Reply notFound = exchange.sent.get(1);
+        assertEquals(404, notFound.status());
+        assertEquals(Reply.NOT_FOUND.contentLength(), notFound.contentLength());
+        assertEquals(0, notFound.bodyLength());
+    }
+
+    @Test
+    void aHeadExchangeSendsTheHeadOfAStreamItIsAskedToWrite() {
+        RecordingExchange exchange = new RecordingExchange();
+        StreamBody body = StreamBody.parse("bytes=12345", new StreamStats());
+        new HeadExchange(exchange).stream(body, WriteMode.NON_BLOCKING, null);
+        assertTrue(exchange.streams.isEmpty());
+        assertEquals(12345, exchange.sent.get(0).contentLength());
+        assertEquals(0, exchange.sent.get(0).bodyLength());
+        assertEquals(List.of(WriteMode.NON_BLOCKING), exchange.sendModes);
+        assertEquals(0, body.position(), "not a byte of the body taken");
     }
 
     @Test

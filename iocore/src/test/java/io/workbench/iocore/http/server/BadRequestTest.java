@@ -56,7 +56,11 @@ class BadRequestTest {
                         "POST /echo HTTP/1.1\r\n" + host + "Content-Length: 100000\r\n\r\n" + "z".repeat(1000), 413),
                 Arguments.of("chunked content over the limit",
                         "POST /echo HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\n10001\r\n" + "z".repeat(1000), 413),
-                Arguments.of("unknown transfer coding", "POST /echo HTTP/1.1\r\n" + host + "Transfer-Encoding: gzip\r\n\r\n", 501),
+                Arguments.of("chunked not the final transfer coding",
+                        "POST /echo HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked, gzip\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 400),
+                Arguments.of("a final coding that is not chunked", "POST /echo HTTP/1.1\r\n" + host + "Transfer-Encoding: gzip\r\n\r\n", 400),
+                Arguments.of("unknown transfer coding before a final chunked",
+                        "POST /echo HTTP/1.1\r\n" + host + "Transfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", 501),
                 Arguments.of("HTTP/2.0", "GET /hello HTTP/2.0\r\n" + host + "\r\n", 505),
                 Arguments.of("garbage version", "GET /hello HTTP/x.y\r\n" + host + "\r\n", 505));
     }

@@ -1,0 +1,67 @@
+package io.workbench.targets.hello;
+
+import java.util.concurrent.Executor;
+
+/**
+ * A {@code HEAD} request seen as the {@code GET} it mirrors: every call goes to the server's own
+ * exchange, except that what is sent is only the head of what a {@code GET} would have got
+ * ({@link Reply#headOnly()}: same status and fields, {@code Content-Length} included, no body
+ * bytes). So routing, the wait and the strategies' hand-offs run unchanged for {@code HEAD},
+ * written once for every server, and no server has to recognise {@code HEAD} itself or drop
+ * bytes it was handed.
+ *
+ * <p>Made per {@code HEAD} request only; a {@code GET} is handed to the server's exchange directly.
+ */
+final class HeadExchange implements HelloExchange {
+
+    private final HelloExchange get;
+
+    HeadExchange(HelloExchange get) {
+        this.get = get;
+    }
+
+    @Override
+    public void send(Reply reply, Runnable whenDone) {
+        get.send(headOf(reply), whenDone);
+    }
+
+    @Override
+    public void send(Reply reply, WriteMode mode, Runnable whenDone) {
+        get.send(headOf(reply), mode, whenDone);
+    }
+
+    private static Reply headOf(Reply reply) {
+        return reply.isHello() ? Reply.HELLO_HEAD : reply.headOnly();
+    }
+
+    /** The head of the stream, {@code Content-Length} its length; its bytes are never generated. */
+    @Override
+    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+        get.send(Reply.headOf(200, StreamBody.CONTENT_TYPE, body.length()), mode, whenDone);
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayMillis) {
+        get.schedule(task, delayMillis);
+    }
+
+    @Override
+    public void startAsync() {
+        get.startAsync();
+    }
+
+    @Override
+    public Executor asyncExecutor() {
+        return get.asyncExecutor();
+    }
+
+    @Override
+    public void dispatch(Runnable task) {
+        get.dispatch(task);
+    }
+
+    @Override
+    public String toString() {
+        return "HeadExchange[" + get + "]";
+    }
+}
