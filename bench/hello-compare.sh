@@ -29,7 +29,9 @@ usage() {
 usage: bench/hello-compare.sh [options]
 
   --servers "A B ..."   servers to compare, in order (default: $SERVERS); a server the
-                        target command does not know yet is skipped with a message
+                        target command does not know yet is skipped with a message;
+                        NAME@DIR is server NAME from the workbench checkout in DIR (e.g. a
+                        git worktree of a baseline commit), shown as NAME@<its commit>
   --warmup S            seconds of wrk load before measuring (default $WARMUP: a server pinned
                         to one core needs about a minute to warm up)
   --rounds N            measured wrk rounds per server (default $ROUNDS)
@@ -142,11 +144,12 @@ printf 'server\tmedian_rps\tbest_rps\tp50_ms\tp99_ms\tcpu_s_per_1M\trate_achieve
 
 # Start every server (pinned to CPU 0), then warm each up in turn.
 ACTIVE=()
-for server in $SERVERS; do
+for spec in $SERVERS; do
+  server="$(server_label "$spec")"
   dir="$OUT/$server"
   bench_say "$server: starting on CPU 0"
   status=0
-  start_target "$server" "$dir" taskset -c 0 || status=$?
+  start_target "$spec" "$dir" taskset -c 0 || status=$?
   if [ "$status" -eq 3 ]; then
     bench_say "$server: skipped, the target command does not know it yet (./workbench target --help lists the servers)"
     rm -rf "$dir"

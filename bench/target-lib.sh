@@ -63,20 +63,33 @@ peer_figures() {
   done <<<"$lines"
 }
 
+# server_label SERVER: how a server is named in a table and a directory: SERVER itself, or for
+# SERVER@CHECKOUT (a server of another checkout of the workbench, e.g. a baseline commit's
+# worktree) NAME@<that checkout's short commit>.
+server_label() {
+  case "$1" in
+    *@*) printf '%s@%s\n' "${1%%@*}" "$(git -C "${1#*@}" rev-parse --short HEAD 2>/dev/null || echo other)" ;;
+    *) printf '%s\n' "$1" ;;
+  esac
+}
+
 # start_target SERVER DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
 # async-complete` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line.
+# SERVER@CHECKOUT starts SERVER from that checkout's ./workbench instead of this one's (the
+# checkout builds its own jars), so that two commits can be measured in one session.
 # Sets TARGET_PID, TARGET_URL, TARGET_PORT. Returns 0 when ready, 3 if the command does not know
 # SERVER (yet), 1 if it failed to start. Extra environment: TARGET_ULIMIT_N lowers the target's
 # file-descriptor limit.
 start_target() {
-  local server="$1" dir="$2"
+  local server="${1%%@*}" root="$BENCH_ROOT" dir="$2"
+  case "$1" in *@*) root="${1#*@}" ;; esac
   shift 2
   mkdir -p "$dir"
   (
     if [ -n "${TARGET_ULIMIT_N:-}" ]; then
       ulimit -n "$TARGET_ULIMIT_N"
     fi
-    exec "$@" "$BENCH_ROOT/workbench" target --server "$server" --strategy async-complete --port 0
+    exec "$@" "$root/workbench" target --server "$server" --strategy async-complete --port 0
   ) >"$dir/server.stdout" 2>"$dir/server.stderr" </dev/null &
   TARGET_PID=$!
   local deadline=$((SECONDS + 180))
