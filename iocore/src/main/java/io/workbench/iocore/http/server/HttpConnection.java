@@ -431,20 +431,11 @@ public final class HttpConnection extends AbstractConnection {
         }
     }
 
-    /** The responses held for a batch were written: wait for the next one, or read the end of input again. */
-    private final class BatchFlushed implements Callback {
-        /** Set by the owner thread before the flush; read by whichever thread completes it. */
-        private boolean endOfInput;
-
-        @Override
-        public void succeeded() {
-            if (endOfInput) {
-                process(true);
-            } else {
-                waitForInput();
-            }
-        }
-
+    /**
+     * A write the connection itself started (not the handler's): when it fails, the connection
+     * is done. Runs nothing that blocks.
+     */
+    private abstract class ConnectionWriteCallback implements Callback {
         @Override
         public void failed(Throwable cause) {
             releaseInput();
@@ -457,24 +448,28 @@ public final class HttpConnection extends AbstractConnection {
         }
     }
 
+    /** The responses held for a batch were written: wait for the next one, or read the end of input again. */
+    private final class BatchFlushed extends ConnectionWriteCallback {
+        /** Set by the owner thread before the flush; read by whichever thread completes it. */
+        private boolean endOfInput;
+
+        @Override
+        public void succeeded() {
+            if (endOfInput) {
+                process(true);
+            } else {
+                waitForInput();
+            }
+        }
+    }
+
     /** The answer to a bad request was written (or failed): close gracefully. */
-    private final class ErrorCallback implements Callback {
+    private final class ErrorCallback extends ConnectionWriteCallback {
         @Override
         public void succeeded() {
             flusher.recycle();
             startLingering();
             process(true);
-        }
-
-        @Override
-        public void failed(Throwable cause) {
-            releaseInput();
-            getEndPoint().close(cause);
-        }
-
-        @Override
-        public InvocationType getInvocationType() {
-            return InvocationType.NON_BLOCKING;
         }
     }
 }
