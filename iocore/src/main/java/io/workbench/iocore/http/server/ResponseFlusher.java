@@ -63,8 +63,6 @@ final class ResponseFlusher extends IteratingCallback {
     private boolean holdAllowed;
     /** Responses accepted and not yet written (fill mode: position = bytes held); null when none. */
     private ByteBuffer held;
-    /** Responses held and written since the last {@link #takeHeldCount()}, for the connection's figures. */
-    private long heldCount;
 
     // The write in progress: owned by the thread that processes it.
     private boolean last;
@@ -239,15 +237,7 @@ final class ResponseFlusher extends IteratingCallback {
             return false;
         }
         held.put(whole);
-        heldCount++;
         return true;
-    }
-
-    /** @return how many responses were held (and later written with others) since the last call */
-    long takeHeldCount() {
-        long count = heldCount;
-        heldCount = 0;
-        return count;
     }
 
     /** Generates the head into a pooled buffer, a larger one each time it does not fit. */
