@@ -1,17 +1,13 @@
 package io.workbench.loadgen.foreign;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.record.IntervalLog;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,7 +17,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class ForeignRunFiles {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ForeignRunFiles() {
     }
@@ -40,20 +36,15 @@ public final class ForeignRunFiles {
                 }
             }
         }
-        Path summary = dir.resolve(RunFiles.SUMMARY);
-        Path partial = dir.resolve(RunFiles.SUMMARY + ".partial");
-        JSON.writeValue(partial.toFile(), summary(run));
-        Files.move(partial, summary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return summary;
+        return RunFiles.writeSummary(dir, summary(run));
     }
 
+    /** A latency the engine measured is written as RunFiles writes it; one it did not is no file at all. */
     private static void writeHgrm(Path file, Histogram micros) throws IOException {
         if (micros == null) {
             Files.deleteIfExists(file);
-            return;
-        }
-        try (PrintStream print = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
-            micros.outputPercentileDistribution(print, 5, 1000.0);
+        } else {
+            RunFiles.writeHgrm(file, micros);
         }
     }
 
@@ -66,8 +57,8 @@ public final class ForeignRunFiles {
         root.put("url", run.url());
         root.put("model", run.model());
         root.put("arrivals", run.arrivals());
-        putNullable(root, "targetRate", run.targetRate());
-        putNullable(root, "achievedRate", run.achievedRate());
+        RunFiles.putNullable(root, "targetRate", run.targetRate());
+        RunFiles.putNullable(root, "achievedRate", run.achievedRate());
         root.put("startEpochMillis", run.startEpochMillis());
         root.put("endEpochMillis", run.endEpochMillis());
         root.put("durationSeconds", run.durationSeconds());
@@ -83,8 +74,8 @@ public final class ForeignRunFiles {
         run.errorsByKind().forEach(byKind::put);
 
         ObjectNode generator = root.putObject("generator");
-        putNullable(generator, "cpuSeconds", run.cpuSeconds());
-        putNullable(generator, "wallSeconds", run.wallSeconds());
+        RunFiles.putNullable(generator, "cpuSeconds", run.cpuSeconds());
+        RunFiles.putNullable(generator, "wallSeconds", run.wallSeconds());
         if (run.cpuSeconds() != null && run.wallSeconds() != null && run.wallSeconds() > 0) {
             generator.put("cpuPercentOfOneCore", 100 * run.cpuSeconds() / run.wallSeconds());
         } else {
@@ -118,28 +109,11 @@ public final class ForeignRunFiles {
         return root;
     }
 
-    private static void putNullable(ObjectNode node, String field, Double value) {
-        if (value == null) {
-            node.putNull(field);
-        } else {
-            node.put(field, value);
-        }
-    }
-
     private static void latency(ObjectNode parent, String field, Histogram micros) {
         if (micros == null) {
             parent.putNull(field);
             return;
         }
-        ObjectNode node = parent.putObject(field);
-        boolean empty = micros.getTotalCount() == 0;
-        node.put("count", micros.getTotalCount());
-        node.put("meanMs", empty ? 0 : micros.getMean() / 1000.0);
-        node.put("maxMs", empty ? 0 : micros.getMaxValue() / 1000.0);
-        node.put("p50Ms", empty ? 0 : micros.getValueAtPercentile(50) / 1000.0);
-        node.put("p90Ms", empty ? 0 : micros.getValueAtPercentile(90) / 1000.0);
-        node.put("p99Ms", empty ? 0 : micros.getValueAtPercentile(99) / 1000.0);
-        node.put("p999Ms", empty ? 0 : micros.getValueAtPercentile(99.9) / 1000.0);
-        node.put("p9999Ms", empty ? 0 : micros.getValueAtPercentile(99.99) / 1000.0);
+        RunFiles.latency(parent.putObject(field), micros);
     }
 }

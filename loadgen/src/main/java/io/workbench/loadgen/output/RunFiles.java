@@ -42,14 +42,25 @@ public final class RunFiles {
         writeHgrm(out.resolve(INTENDED_TO_END_HGRM), result.intendedToEnd());
         writeHgrm(out.resolve(SEND_TO_END_HGRM), result.sendToEnd());
         writeHgrm(out.resolve(INTENDED_TO_SEND_HGRM), result.intendedToSend());
-        Path summary = out.resolve(SUMMARY);
-        Path partial = out.resolve(SUMMARY + ".partial");
-        JSON.writeValue(partial.toFile(), summary(result));
-        Files.move(partial, summary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return summary;
+        return writeSummary(out, summary(result));
     }
 
-    private static void writeHgrm(Path file, Histogram histogram) throws IOException {
+    /**
+     * Writes {@code summary} as {@code dir/summary.json}, atomically (a reader never sees half of
+     * it); every writer of a run's directory, whatever engine measured the run, ends with this.
+     *
+     * @return the file written
+     */
+    public static Path writeSummary(Path dir, ObjectNode summary) throws IOException {
+        Path file = dir.resolve(SUMMARY);
+        Path partial = dir.resolve(SUMMARY + ".partial");
+        JSON.writeValue(partial.toFile(), summary);
+        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return file;
+    }
+
+    /** Writes a latency histogram (recorded in microseconds) as an HdrHistogram percentile file in milliseconds. */
+    public static void writeHgrm(Path file, Histogram histogram) throws IOException {
         try (PrintStream print = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
             // Microseconds recorded, milliseconds printed.
             histogram.outputPercentileDistribution(print, 5, 1000.0);
@@ -145,7 +156,8 @@ public final class RunFiles {
         return root;
     }
 
-    private static void putNullable(ObjectNode node, String field, Double value) {
+    /** Puts {@code value}, or a JSON null when there is none. */
+    public static void putNullable(ObjectNode node, String field, Double value) {
         if (value == null) {
             node.putNull(field);
         } else {
@@ -165,7 +177,8 @@ public final class RunFiles {
         }
     }
 
-    private static void latency(ObjectNode node, Histogram micros) {
+    /** Puts a latency histogram's summary.json figures (count, mean, max, percentiles, in ms) into {@code node}. */
+    public static void latency(ObjectNode node, Histogram micros) {
         boolean empty = micros.getTotalCount() == 0;
         node.put("count", micros.getTotalCount());
         node.put("meanMs", empty ? 0 : micros.getMean() / 1000.0);
