@@ -55,9 +55,7 @@ http_discard() {
 
 # The environment of a run, for environment.txt.
 describe_machine() {
-  echo "date: $(date -Is)"
-  echo "host: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  machine_lines
   echo "wrk: $(wrk --version 2>&1 | head -n 1 | cut -c1-40)"
   if command -v h2load >/dev/null 2>&1; then
     echo "h2load: $(h2load --version | head -n 1)"

@@ -78,9 +78,7 @@ trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 
 {
-  echo "date: $(date -Is)"
-  echo "host: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  machine_lines
   echo "wrk: $(wrk --version 2>&1 | head -n 1 | cut -c1-40); h2load: $(h2load --version | head -n 1)"
   echo "command: bench/hello-compare.sh --servers \"$SERVERS\" --warmup $WARMUP --rounds $ROUNDS --duration $DURATION" \
        "--connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION --pipeline $PIPELINE"

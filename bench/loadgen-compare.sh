@@ -79,9 +79,7 @@ trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 
 {
-  echo "date: $(date -Is)"
-  echo "host: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  machine_lines
   echo "wrk: $(wrk --version 2>&1 | head -n 1 | cut -c1-40); wrk2: ${WRK2:-none}"
   echo "command: bench/loadgen-compare.sh --duration $DURATION --warmup $WARMUP --server-warmup $SERVER_WARMUP" \
        "--rates \"$RATES\" --targets \"$TARGETS\"${WRK2:+ --wrk2 $WRK2}"

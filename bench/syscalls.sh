@@ -55,9 +55,7 @@ trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 
 {
-  echo "date: $(date -Is)"
-  echo "host: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
-  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  machine_lines
   echo "commit: $(git -C "$BENCH_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "command: bench/syscalls.sh --servers \"$SERVERS\" --pipeline $PIPELINE --warmup $WARMUP --window $WINDOW --connections $CONNECTIONS"
 } >"$OUT/environment.txt"

@@ -19,6 +19,14 @@ positive() {
   [[ "$2" =~ ^[1-9][0-9]*$ ]] || bench_die "$1 needs a positive whole number, got '$2'"
 }
 
+# The machine a run was measured on, for environment.txt: date, kernel, CPUs and their model, and
+# the load average when the run started (what else the machine was doing).
+machine_lines() {
+  echo "date: $(date -Is)"
+  echo "host: $(uname -srm), $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
+  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
 # Checks that every tool named is installed, and says which Debian package brings what is missing.
 require_tools() {
   local tool missing=() packages=()
