@@ -57,6 +57,10 @@ import io.workbench.stress.selector.interest.ChangeRacesChange;
 import io.workbench.stress.selector.interest.ChangeRacesSelected;
 import io.workbench.stress.selector.interest.ChangeRacesUpdate;
 import io.workbench.stress.selector.interest.mutant.InterestBug;
+import io.workbench.stress.selector.alarm.ArmRacesSleep;
+import io.workbench.stress.selector.alarm.EarlierArmRacesSleep;
+import io.workbench.stress.selector.alarm.FireRacesArm;
+import io.workbench.stress.selector.alarm.mutant.AlarmBug;
 import io.workbench.stress.selector.mutant.WakeupBug;
 import io.workbench.stress.selector.shut.CloseRacesClose;
 import io.workbench.stress.selector.shut.ShutdownOutputRacesEndOfInput;
@@ -133,6 +137,12 @@ public final class Catalog {
                     .mutant(WakeupBug.CLAIM_WITHOUT_CAS, SubmitRacesSubmit.class)
                     .mutant(WakeupBug.SELECTED_WITHOUT_FALLBACK, LateClaimRacesSelected.class)
                     .mutant(WakeupBug.REVERT_WITHOUT_FALLBACK, RevertRacesClaim.class)
+                    .build(),
+            Machine.named(AlarmBug.MACHINE)
+                    .tests(ArmRacesSleep.class, EarlierArmRacesSleep.class, FireRacesArm.class)
+                    .mutant(AlarmBug.PLAN_WITHOUT_RECHECK, ArmRacesSleep.class, EarlierArmRacesSleep.class)
+                    .mutant(AlarmBug.ARM_IGNORES_FOREVER, ArmRacesSleep.class)
+                    .mutant(AlarmBug.FIRE_WITHOUT_CAS, FireRacesArm.class)
                     .build(),
             Machine.named(ProducerBug.MACHINE)
                     .tests(ProduceRacesProduce.class, ProduceRacesIdle.class, HandedOffRacesProduce.class,

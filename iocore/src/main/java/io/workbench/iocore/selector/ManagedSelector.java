@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 
@@ -40,6 +41,12 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *       reuses, so selecting allocates nothing (no selected-key set, no iterator).</li>
  * </ul>
  *
+ * <p>It also runs {@link ScheduledTask}s on its thread once their deadline has passed (scheduled
+ * with {@link #schedule}, kept in a {@link TimerHeap}), and bounds each blocking select by the next
+ * deadline; how it waits for a deadline closer than {@code select(ms)} can express is its
+ * {@link DeadlineWait}. It counts the time it spends blocked (idle) and spinning, so that a
+ * reader can tell how busy the loop was.
+ *
  * <p>A select that throws is not retried at once: {@link SelectFailures} counts the failures in a
  * row, the loop waits a little longer after each (1 ms doubling up to 50 ms by default), and after
  * a run of them it rebuilds the selector: it opens a new one, registers every valid channel with
@@ -56,6 +63,7 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private static final System.Logger LOG = System.getLogger(ManagedSelector.class.getName());
     private static final int MAX_ACTIONS_PER_ROUND = 4096;
     private static final long STOP_TIMEOUT_MILLIS = 10_000;
+    private static final long MILLIS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final SelectorManager manager;
     private final int id;
@@ -70,7 +78,15 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private final ExecutionStrategy strategy;
     private final SelectorOpener opener;
     private final SelectFailures failures;
+    private final DeadlineWait deadlineWait;
+    private final TimerHeap timers = new TimerHeap();
+    private final Runnable alarmWake = this::wakeIfSelecting;
     private volatile Selector selector;
+    /** Made on the first wait that needs it, stopped with the selector. */
+    private volatile SelectorAlarm alarm;
+    /** Time spent blocked in select or parked, and time spent spinning for a deadline; written by the producer only. */
+    private volatile long idleNanos;
+    private volatile long spinNanos;
     private volatile boolean stopping;
     private volatile boolean closed;
     private volatile Thread producerThread;
@@ -82,8 +98,9 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private long nextSweep;
 
     ManagedSelector(SelectorManager manager, int id, ExecutionStrategy.Kind kind, long sweepPeriodMillis,
-                    SelectorOpener opener, SelectFailures.Policy failurePolicy) {
+                    SelectorOpener opener, SelectFailures.Policy failurePolicy, DeadlineWait deadlineWait) {
         this.manager = manager;
+        this.deadlineWait = deadlineWait;
         this.id = id;
         this.opener = opener;
         this.failures = new SelectFailures(failurePolicy);
@@ -146,6 +163,49 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         return strategy;
     }
 
+    /**
+     * Runs {@code task} on this selector's thread once {@code deadline} ({@link System#nanoTime()})
+     * has passed, or moves it there if it is already scheduled here. This selector's thread only
+     * (from another, submit an action that calls it); allocates nothing.
+     *
+     * @throws IllegalStateException on another thread, or if the task is scheduled on another selector
+     */
+    public void schedule(ScheduledTask task, long deadline) {
+        requireSelectorThread();
+        timers.schedule(task, deadline);
+    }
+
+    /**
+     * Unschedules {@code task}; this selector's thread only.
+     *
+     * @return true if it was scheduled here and will not run
+     */
+    public boolean cancel(ScheduledTask task) {
+        requireSelectorThread();
+        return timers.cancel(task);
+    }
+
+    private void requireSelectorThread() {
+        if (producerThread != Thread.currentThread()) {
+            throw new IllegalStateException("not on the thread of " + this + ": submit an action that schedules");
+        }
+    }
+
+    /** @return how this selector waits for a deadline closer than a millisecond */
+    public DeadlineWait getDeadlineWait() {
+        return deadlineWait;
+    }
+
+    /** @return nanoseconds spent blocked in select (or parked) since it started: time with nothing to do */
+    public long getIdleNanos() {
+        return idleNanos;
+    }
+
+    /** @return nanoseconds spent spinning for a deadline since it started (busy on the CPU, with nothing to do) */
+    public long getSpinNanos() {
+        return spinNanos;
+    }
+
     @Override
     public Runnable produce() {
         if (closed) {
@@ -172,7 +232,23 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
                 return null;
             }
             sweepIfDue();
+            runTimers();
             select();
+        }
+    }
+
+    /** Runs the tasks whose deadline has passed, a bounded number per round (one may reschedule itself as due). */
+    private void runTimers() {
+        if (timers.size() == 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (int i = 0; i < MAX_ACTIONS_PER_ROUND; i++) {
+            ScheduledTask task = timers.pollDue(now);
+            if (task == null) {
+                return;
+            }
+            runAction(task);
         }
     }
 
@@ -228,14 +304,11 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private void select() {
         Selector s = selector;
         try {
-            if (wakeup.prepareToSelect(actions)) {
-                try {
-                    s.select(collector, sweepPeriodMillis);
-                } finally {
-                    wakeup.selected();
-                }
+            ScheduledTask next = timers.peek();
+            if (next == null) {
+                blockingSelect(s, sweepPeriodMillis);
             } else {
-                s.selectNow(collector);
+                selectUntil(s, next.deadline);
             }
         } catch (ClosedSelectorException x) {
             stopping = true;
@@ -246,6 +319,96 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         }
         if (failures.isFailing()) {
             onSelectRecovered();
+        }
+    }
+
+    /** Selects, blocking at most {@code timeoutMillis} unless actions are waiting; the blocked time is idle time. */
+    private void blockingSelect(Selector s, long timeoutMillis) throws IOException {
+        if (wakeup.prepareToSelect(actions)) {
+            long start = System.nanoTime();
+            try {
+                s.select(collector, timeoutMillis);
+            } finally {
+                wakeup.selected();
+                idleNanos += System.nanoTime() - start;
+            }
+        } else {
+            s.selectNow(collector);
+        }
+    }
+
+    /**
+     * Selects until I/O is ready, an action is submitted, or {@code deadline} has passed, whichever
+     * comes first, waiting as the {@link DeadlineWait} says; the sweep period still bounds it.
+     */
+    private void selectUntil(Selector s, long deadline) throws IOException {
+        long now = System.nanoTime();
+        long remaining = deadline - now;
+        if (remaining <= 0) {
+            s.selectNow(collector);
+            return;
+        }
+        long spin = deadlineWait.spinNanos();
+        if (remaining <= spin) {
+            spinUntil(s, deadline, now);
+            return;
+        }
+        long beforeSpin = remaining - spin;
+        switch (deadlineWait.mode()) {
+            case SELECT -> {
+                // Wake at the spin window's start, or a little after the deadline (whole milliseconds, rounded up).
+                long millis = spin >= MILLIS ? beforeSpin / MILLIS : (beforeSpin + MILLIS - 1) / MILLIS;
+                blockingSelect(s, Math.max(1, Math.min(sweepPeriodMillis, millis)));
+            }
+            case PARK -> {
+                if (s.selectNow(collector) == 0 && actions.isEmpty()) {
+                    long start = System.nanoTime();
+                    LockSupport.parkNanos(this, Math.min(beforeSpin, sweepPeriodNanos));
+                    idleNanos += System.nanoTime() - start;
+                    s.selectNow(collector);
+                }
+            }
+            case ALARM -> {
+                alarm().arm(deadline - spin);
+                // The alarm wakes the select; its own timeout, a millisecond after the deadline, is the safety net.
+                blockingSelect(s, Math.max(1, Math.min(sweepPeriodMillis, beforeSpin / MILLIS + 2)));
+            }
+        }
+    }
+
+    /** Spins with selectNow until I/O is ready, an action is waiting, the selector stops, or the deadline passes. */
+    private void spinUntil(Selector s, long deadline, long start) throws IOException {
+        long now = start;
+        try {
+            while (s.selectNow(collector) == 0 && actions.isEmpty() && !stopping && (now = System.nanoTime()) - deadline < 0) {
+                Thread.onSpinWait();
+            }
+        } finally {
+            spinNanos += System.nanoTime() - start;
+        }
+    }
+
+    private SelectorAlarm alarm() {
+        SelectorAlarm a = alarm;
+        if (a == null) {
+            a = alarm = new SelectorAlarm(manager.getConfig().name() + "-alarm-" + id, alarmWake);
+            a.start();
+        }
+        return a;
+    }
+
+    /** @return the alarm thread's driver, or null if no wait has needed one yet */
+    SelectorAlarm alarmIfMade() {
+        return alarm;
+    }
+
+    /** The alarm fired: wake the selector if it is blocked in select (if not, it sees the deadline itself). */
+    private void wakeIfSelecting() {
+        if (wakeup.claimWakeup()) {
+            Selector s = selector;
+            if (s != null) {
+                s.wakeup();
+            }
         }
     }
 
@@ -449,6 +612,11 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
                 }
             }
             discardReady();
+            timers.clear();
+            SelectorAlarm a = alarm;
+            if (a != null) {
+                a.stop();
+            }
             Runnable action;
             while ((action = actions.poll()) != null) {
                 runAction(action);
@@ -517,7 +685,7 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         String state = closed ? "CLOSED" : stopping ? "STOPPING" : selector == null ? "NEW" : "RUNNING";
         return "ManagedSelector@" + Integer.toHexString(hashCode()) + "[id=" + id + "," + state
                 + ",wakeup=" + SelectorWakeup.name(wakeup.get()) + ",endPoints=" + endPoints.get()
-                + ",actions=" + actions.size() + "," + failures.describe() + "]";
+                + ",actions=" + actions.size() + ",wait=" + deadlineWait + "," + failures.describe() + "]";
     }
 
     /** Registers an accepted channel with this selector and opens its connection. */

@@ -44,12 +44,14 @@ public final class SelectorManager implements LifeCycle, Dumpable {
      * @param maxThreads        bound of the platform pool; with PLATFORM workers it must leave
      *                          threads for blocking tasks beyond one per selector
      * @param idleTimeoutMillis idle timeout of new endpoints; 0 for none
+     * @param deadlineWait      how the selectors wait for a scheduled task due within a millisecond
      */
     public record Config(String name, int selectors, ExecutionStrategy.Kind strategy, Workers workers,
-                         int maxThreads, long idleTimeoutMillis) {
+                         int maxThreads, long idleTimeoutMillis, DeadlineWait deadlineWait) {
 
         public Config {
             Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(deadlineWait, "deadlineWait");
             Objects.requireNonNull(strategy, "strategy");
             Objects.requireNonNull(workers, "workers");
             if (selectors < 1) {
@@ -64,34 +66,38 @@ public final class SelectorManager implements LifeCycle, Dumpable {
             }
         }
 
-        /** One selector per core, adaptive strategy, 200 platform threads, 30 s idle timeout. */
+        /** One selector per core, adaptive strategy, 200 platform threads, 30 s idle timeout, deadlines in whole milliseconds. */
         public static Config defaults() {
             return new Config("iocore", Runtime.getRuntime().availableProcessors(), ExecutionStrategy.Kind.ADAPTIVE,
-                    Workers.PLATFORM, 200, 30_000);
+                    Workers.PLATFORM, 200, 30_000, DeadlineWait.SELECT_MILLIS);
         }
 
         public Config withName(String value) {
-            return new Config(value, selectors, strategy, workers, maxThreads, idleTimeoutMillis);
+            return new Config(value, selectors, strategy, workers, maxThreads, idleTimeoutMillis, deadlineWait);
         }
 
         public Config withSelectors(int value) {
-            return new Config(name, value, strategy, workers, maxThreads, idleTimeoutMillis);
+            return new Config(name, value, strategy, workers, maxThreads, idleTimeoutMillis, deadlineWait);
         }
 
         public Config withStrategy(ExecutionStrategy.Kind value) {
-            return new Config(name, selectors, value, workers, maxThreads, idleTimeoutMillis);
+            return new Config(name, selectors, value, workers, maxThreads, idleTimeoutMillis, deadlineWait);
         }
 
         public Config withWorkers(Workers value) {
-            return new Config(name, selectors, strategy, value, maxThreads, idleTimeoutMillis);
+            return new Config(name, selectors, strategy, value, maxThreads, idleTimeoutMillis, deadlineWait);
         }
 
         public Config withMaxThreads(int value) {
-            return new Config(name, selectors, strategy, workers, value, idleTimeoutMillis);
+            return new Config(name, selectors, strategy, workers, value, idleTimeoutMillis, deadlineWait);
         }
 
         public Config withIdleTimeoutMillis(long value) {
-            return new Config(name, selectors, strategy, workers, maxThreads, value);
+            return new Config(name, selectors, strategy, workers, maxThreads, value, deadlineWait);
+        }
+
+        public Config withDeadlineWait(DeadlineWait value) {
+            return new Config(name, selectors, strategy, workers, maxThreads, idleTimeoutMillis, value);
         }
 
         /** How often a selector looks for expired endpoints: a quarter of the idle timeout, within 10..200 ms. */
@@ -124,7 +130,7 @@ public final class SelectorManager implements LifeCycle, Dumpable {
         this.selectors = new ManagedSelector[config.selectors()];
         for (int i = 0; i < selectors.length; i++) {
             selectors[i] = new ManagedSelector(this, i, config.strategy(), config.sweepPeriodMillis(), opener,
-                    failurePolicy);
+                    failurePolicy, config.deadlineWait());
         }
     }
 

@@ -1,0 +1,202 @@
+package io.workbench.iocore.selector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tasks scheduled on a running selector, under every way of waiting for a deadline: each runs on
+ * the selector's thread, never before its deadline, in deadline order; a task may reschedule
+ * itself; the selector counts its idle and spin time; stop() drops what has not run.
+ */
+class ScheduledTaskTest {
+
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    static Stream<DeadlineWait> waits() {
+        return Stream.of(DeadlineWait.SELECT_MILLIS, new DeadlineWait(DeadlineWait.Mode.SELECT, 2 * MS),
+                new DeadlineWait(DeadlineWait.Mode.PARK, 0), new DeadlineWait(DeadlineWait.Mode.ALARM, 0),
+                new DeadlineWait(DeadlineWait.Mode.ALARM, 50_000));
+    }
+
+    private static SelectorManager started(DeadlineWait wait) throws Exception {
+        SelectorManager manager = new SelectorManager(SelectorManager.Config.defaults().withName("timers").withSelectors(1)
+                .withDeadlineWait(wait));
+        manager.start();
+        return manager;
+    }
+
+    /** Records when and where it ran, and reschedules itself {@code again} more times, {@code gap} later each time. */
+    private static final class Recording extends ScheduledTask {
+        final ManagedSelector selector;
+        final List<long[]> runs = new CopyOnWriteArrayList<>();
+        final List<Boolean> onSelectorThread = new CopyOnWriteArrayList<>();
+        final CountDownLatch done;
+        final long gap;
+        int again;
+
+        Recording(ManagedSelector selector, int again, long gap) {
+            this.selector = selector;
+            this.again = again;
+            this.gap = gap;
+            this.done = new CountDownLatch(again + 1);
+        }
+
+        @Override
+        public void run() {
+            long now = System.nanoTime();
+            runs.add(new long[] {deadline(), now});
+            onSelectorThread.add(selector.isSelectorThread());
+            if (again-- > 0) {
+                selector.schedule(this, now + gap);
+            }
+            done.countDown();
+        }
+    }
+
+    private static void onSelector(ManagedSelector selector, Runnable action) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        assertTrue(selector.submit(() -> {
+            try {
+                action.run();
+                done.complete(null);
+            } catch (Throwable x) {
+                done.completeExceptionally(x);
+            }
+        }));
+        done.get(10, TimeUnit.SECONDS);
+    }
+
+    @ParameterizedTest
+    @MethodSource("waits")
+    void aSelfReschedulingTaskRunsOnTheSelectorNeverBeforeItsDeadline(DeadlineWait wait) throws Exception {
+        SelectorManager manager = started(wait);
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            // Gaps below and above a millisecond: the sub-millisecond wait and the select(ms) one.
+            Recording task = new Recording(selector, 60, 300_000);
+            onSelector(selector, () -> selector.schedule(task, System.nanoTime() + 2 * MS));
+            assertTrue(task.done.await(30, TimeUnit.SECONDS), "every run happened: " + task.runs.size());
+            for (long[] run : task.runs) {
+                assertTrue(run[1] - run[0] >= 0, "ran " + (run[1] - run[0]) + " ns after its deadline");
+            }
+            assertFalse(task.onSelectorThread.contains(false), "always on the selector's thread");
+            assertTrue(selector.getIdleNanos() + selector.getSpinNanos() > 0, "the waits are counted: " + selector);
+        } finally {
+            manager.stop();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("waits")
+    void tasksRunInDeadlineOrderAndACancelledOneNever(DeadlineWait wait) throws Exception {
+        SelectorManager manager = started(wait);
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            List<Integer> order = new CopyOnWriteArrayList<>();
+            CountDownLatch three = new CountDownLatch(3);
+            ScheduledTask[] tasks = new ScheduledTask[4];
+            for (int i = 0; i < tasks.length; i++) {
+                int id = i;
+                tasks[i] = new ScheduledTask() {
+                    @Override
+                    public void run() {
+                        order.add(id);
+                        three.countDown();
+                    }
+                };
+            }
+            onSelector(selector, () -> {
+                long now = System.nanoTime();
+                selector.schedule(tasks[0], now + 3 * MS);
+                selector.schedule(tasks[1], now + MS);
+                selector.schedule(tasks[2], now + 2 * MS);
+                selector.schedule(tasks[3], now + MS / 2);
+                assertTrue(selector.cancel(tasks[3]));
+                // Moved: now the last.
+                selector.schedule(tasks[1], now + 4 * MS);
+            });
+            assertTrue(three.await(30, TimeUnit.SECONDS));
+            assertEquals(List.of(2, 0, 1), order);
+            assertFalse(tasks[3].isScheduled());
+        } finally {
+            manager.stop();
+        }
+    }
+
+    @Test
+    void schedulingFromAnotherThreadIsRefused() throws Exception {
+        SelectorManager manager = started(DeadlineWait.SELECT_MILLIS);
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            ScheduledTask task = new ScheduledTask() {
+                @Override
+                public void run() {
+                }
+            };
+            assertThrows(IllegalStateException.class, () -> selector.schedule(task, System.nanoTime()));
+            assertThrows(IllegalStateException.class, () -> selector.cancel(task));
+        } finally {
+            manager.stop();
+        }
+    }
+
+    @Test
+    void theAlarmWakesABlockedSelectForADeadlineUnderAMillisecond() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.ALARM, 0));
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            Recording task = new Recording(selector, 0, 0);
+            onSelector(selector, () -> selector.schedule(task, System.nanoTime() + 400_000));
+            assertTrue(task.done.await(30, TimeUnit.SECONDS));
+            assertTrue(selector.toString().contains("wait=alarm"), selector.toString());
+            SelectorAlarm alarm = selector.alarmIfMade();
+            assertNotNull(alarm, "the first sub-millisecond wait made the alarm");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (alarm.firedCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertEquals(1, alarm.firedCount(), "it fired once, for the one deadline: " + alarm);
+        } finally {
+            manager.stop();
+        }
+    }
+
+    @Test
+    void spinningIsCountedApartFromIdleTime() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.SELECT, 5 * MS));
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            Recording task = new Recording(selector, 20, 3 * MS);
+            onSelector(selector, () -> selector.schedule(task, System.nanoTime() + 3 * MS));
+            assertTrue(task.done.await(30, TimeUnit.SECONDS));
+            // Every wait was inside the 5 ms spin window.
+            assertTrue(selector.getSpinNanos() >= 20 * 2 * MS, "spun about 3 ms before each of 20 runs: " + selector.getSpinNanos());
+        } finally {
+            manager.stop();
+        }
+    }
+
+    @Test
+    void stopDropsTasksThatHaveNotRun() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.ALARM, 0));
+        ManagedSelector selector = manager.getSelectors().get(0);
+        Recording task = new Recording(selector, 0, 0);
+        onSelector(selector, () -> selector.schedule(task, System.nanoTime() + TimeUnit.HOURS.toNanos(1)));
+        manager.stop();
+        assertFalse(task.isScheduled(), "dropped");
+        assertEquals(0, task.runs.size());
+    }
+}

@@ -1,0 +1,100 @@
+package io.workbench.iocore.selector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The selector's timer heap against a sorted list: every add, move and cancel keeps earliest-first order. */
+class TimerHeapTest {
+
+    private static final class Task extends ScheduledTask {
+        @Override
+        public void run() {
+        }
+    }
+
+    @Test
+    void pollsInDeadlineOrderThroughRandomAddsMovesAndCancels() {
+        SplittableRandom random = new SplittableRandom(7);
+        TimerHeap heap = new TimerHeap();
+        List<Task> tasks = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            tasks.add(new Task());
+        }
+        List<Task> expected = new ArrayList<>();
+        for (int step = 0; step < 20_000; step++) {
+            Task task = tasks.get(random.nextInt(tasks.size()));
+            int op = random.nextInt(3);
+            if (op < 2) {
+                // Deadlines around a base near the wrap of nanoTime, to check the wrap-safe comparison.
+                heap.schedule(task, Long.MAX_VALUE - 500 + random.nextInt(1000));
+                if (!expected.contains(task)) {
+                    expected.add(task);
+                }
+            } else {
+                assertEquals(expected.remove(task), heap.cancel(task));
+            }
+            assertEquals(expected.size(), heap.size());
+            for (Task t : tasks) {
+                assertEquals(expected.contains(t), t.isScheduled());
+            }
+        }
+        expected.sort(Comparator.comparingLong(t -> t.deadline() - Long.MAX_VALUE));
+        long previous = Long.MIN_VALUE;
+        boolean first = true;
+        while (heap.size() > 0) {
+            ScheduledTask next = heap.pollDue(Long.MAX_VALUE + 1000);
+            assertFalse(next.isScheduled(), "a polled task is unscheduled");
+            if (!first) {
+                assertTrue(next.deadline() - previous >= 0, "earliest first across the wrap");
+            }
+            previous = next.deadline();
+            first = false;
+        }
+        assertEquals(0, heap.size());
+    }
+
+    @Test
+    void pollDueReturnsNothingBeforeTheDeadlineAndTheTaskAtIt() {
+        TimerHeap heap = new TimerHeap();
+        Task task = new Task();
+        heap.schedule(task, 1000);
+        assertNull(heap.pollDue(999));
+        assertSame(task, heap.peek());
+        assertSame(task, heap.pollDue(1000));
+        assertNull(heap.peek());
+    }
+
+    @Test
+    void aTaskOnAnotherHeapIsRefused() {
+        TimerHeap one = new TimerHeap();
+        TimerHeap other = new TimerHeap();
+        Task task = new Task();
+        one.schedule(task, 5);
+        assertThrows(IllegalStateException.class, () -> other.schedule(task, 6));
+        assertFalse(other.cancel(task));
+        assertTrue(one.cancel(task));
+    }
+
+    @Test
+    void clearUnschedulesEverything() {
+        TimerHeap heap = new TimerHeap();
+        Task a = new Task();
+        Task b = new Task();
+        heap.schedule(a, 1);
+        heap.schedule(b, 2);
+        heap.clear();
+        assertFalse(a.isScheduled());
+        assertFalse(b.isScheduled());
+        assertEquals(0, heap.size());
+    }
+}
