@@ -1,5 +1,6 @@
 package io.workbench.loadgen;
 
+import io.workbench.iocore.selector.DeadlineWait;
 import io.workbench.loadgen.connection.DescriptorLimit;
 import io.workbench.loadgen.connection.IdleOrder;
 import io.workbench.loadgen.output.FinalTable;
@@ -115,12 +116,26 @@ public final class LoadCommand {
             description = "achieved below F of the scheduled rate marks the run invalid (default 0.99)")
     double minRateFraction;
 
-    @Option(names = "--spin", paramLabel = "D", defaultValue = "0us",
-            description = "yield instead of parking for the last D before each intended time: more precision, more CPU (default 0)")
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "generator loops, each a thread with its share of the schedule and its own connections (default 1: "
+                    + "the generator is meant to be pinned to one core; give it more cores, give it more loops)")
+    int threads;
+
+    @Option(names = "--pacing", paramLabel = "alarm|select|park|spin", defaultValue = "alarm",
+            description = "how a loop waits for an intended time less than a millisecond away: alarm (a timer thread wakes the "
+                    + "loop's blocked select; the default), select (whole milliseconds, as wrk2), park (the loop parks: reads wait), "
+                    + "spin (select down to a millisecond, then spin)")
+    String pacing;
+
+    @Option(names = "--spin", paramLabel = "D",
+            description = "spin (selectNow in a loop) for the last D before each intended time: more precision, more CPU "
+                    + "(default 0; 1.2ms with --pacing spin)")
     String spin;
 
-    @Option(names = "--selectors", paramLabel = "N", defaultValue = "1", description = "selector threads reading responses (default 1)")
-    int selectors;
+    @Option(names = "--spread-limit", paramLabel = "D",
+            description = "all-at-once: the generator must have sent every request within D of the instant they were due (default: "
+                    + "a tenth of the URL's wait=N, or the lag limit if it has none)")
+    String spreadLimit;
 
     @Option(names = "--prime", paramLabel = "N", defaultValue = "5000",
             description = "N requests in a closed loop before the clock starts, recorded nowhere: they compile the hot paths (default 5000; 0: none)")
@@ -272,8 +287,8 @@ public final class LoadCommand {
         if (pipeline < 1 || pipeline > 1024) {
             throw new IllegalArgumentException("--pipeline " + pipeline + ": must be within 1..1024");
         }
-        if (selectors < 1 || selectors > 64) {
-            throw new IllegalArgumentException("--selectors " + selectors + ": must be within 1..64");
+        if (threads < 1 || threads > 64) {
+            throw new IllegalArgumentException("--threads " + threads + ": must be within 1..64");
         }
         if (!(minRateFraction > 0 && minRateFraction <= 1)) {
             throw new IllegalArgumentException("--min-rate-fraction " + minRateFraction + ": must be within (0, 1]");
@@ -304,11 +319,32 @@ public final class LoadCommand {
         }
         List<String> sources = sources(target);
         Path dir = out != null ? out : defaultOut();
+        DeadlineWait wait = deadlineWait();
+        long spreadLimitNanos = spreadLimit != null ? positive("--spread-limit", spreadLimit)
+                : target.waitMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(target.waitMillis()) / 10 : lagLimitNanos;
         return new LoadPlan(commandLine, label, target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
-                minRateFraction, Durations.parseNanos("--spin", spin), selectors, prime, dir, !quiet);
+                minRateFraction, wait, threads, spreadLimitNanos, prime, dir, !quiet);
     }
+
+    /** The loops' way of waiting for an intended time, from --pacing and --spin. */
+    private DeadlineWait deadlineWait() {
+        long spinNanos = spin == null ? -1 : Durations.parseNanos("--spin", spin);
+        if (spin != null && (spinNanos < 0 || spinNanos > TimeUnit.SECONDS.toNanos(1))) {
+            throw new IllegalArgumentException("--spin " + spin + ": must be within 0..1s");
+        }
+        return switch (pacing.toLowerCase(Locale.ROOT)) {
+            case "alarm" -> new DeadlineWait(DeadlineWait.Mode.ALARM, Math.max(0, spinNanos));
+            case "select" -> new DeadlineWait(DeadlineWait.Mode.SELECT, Math.max(0, spinNanos));
+            case "park" -> new DeadlineWait(DeadlineWait.Mode.PARK, Math.max(0, spinNanos));
+            case "spin" -> new DeadlineWait(DeadlineWait.Mode.SELECT, spinNanos >= 0 ? spinNanos : SPIN_WINDOW_NANOS);
+            default -> throw new IllegalArgumentException("--pacing " + pacing + ": alarm, select, park or spin");
+        };
+    }
+
+    /** --pacing spin: a spin window over a millisecond, so that select(1 ms) and the kernel's slack never overshoot it. */
+    static final long SPIN_WINDOW_NANOS = 1_200_000;
 
     private static long positive(String option, String text) {
         long nanos = Durations.parseNanos(option, text);

@@ -97,24 +97,33 @@ class LoadCommandTest {
                 assertTrue(requests.get("errorsByKind").has(kind), kind);
             }
             assertEquals(80, s.get("warmup").get("sent").asLong());
-            for (String field : List.of("count", "maxMs")) {
-                assertTrue(s.get("blocked").has(field));
-            }
+            assertEquals(0, s.get("blocked").get("count").asLong(), "nothing waited at the cap");
+            assertEquals(400, requests.get("written").asLong(), "every request reached the socket");
+            assertEquals(0, requests.get("staleRetried").asLong());
             for (String field : List.of("opened", "maxOpen", "maxAllowed", "descriptorLimit", "sourceAddresses")) {
                 assertTrue(s.get("connections").has(field), field);
             }
             assertEquals("127.0.0.1", s.get("connections").get("sourceAddresses").get(0).asText());
-            assertTrue(s.get("generator").has("cpuSeconds") && s.get("generator").has("cpuPercentOfOneCore"));
-            for (String kind : List.of("intendedToEnd", "sendToEnd", "intendedToSend")) {
+            for (String field : List.of("cpuSeconds", "cpuPercentOfOneCore", "measuredCpuSeconds", "measuredWallSeconds", "threads",
+                    "pacing", "loopBusyShare", "loopSpinShare", "priming")) {
+                assertTrue(s.get("generator").has(field), "generator." + field);
+            }
+            assertEquals(1, s.get("generator").get("threads").asInt());
+            assertEquals("alarm", s.get("generator").get("pacing").asText());
+            for (String kind : List.of("intendedToEnd", "sendToEnd", "intendedToSend", "connectWait")) {
                 JsonNode latency = s.get("latency").get(kind);
                 for (String field : List.of("count", "meanMs", "maxMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "p9999Ms")) {
                     assertTrue(latency.has(field), kind + "." + field);
                 }
                 assertEquals(400, latency.get("count").asLong(), kind);
             }
-            for (String field : List.of("valid", "reasons", "lagP99LimitMs", "minRateFraction")) {
+            for (String field : List.of("valid", "limitedBy", "limits", "reasons", "lagP99LimitMs", "minRateFraction", "accountingHolds",
+                    "evidence")) {
                 assertTrue(s.get("validity").has(field), field);
             }
+            JsonNode validity = s.get("validity");
+            assertEquals(validity.get("valid").asBoolean(), "none".equals(validity.get("limitedBy").asText()), validity.toString());
+            assertEquals(validity.get("limits").size(), validity.get("reasons").size(), validity.toString());
             assertEquals(1.0, s.get("validity").get("lagP99LimitMs").asDouble());
             run.assertAccounting();
 
@@ -122,12 +131,12 @@ class LoadCommandTest {
             assertTrue(hlog.contains("#[StartTime: ") && hlog.contains("#[BaseTime: "), hlog);
             double startSeconds = Double.parseDouble(hlog.replaceAll("(?s).*#\\[StartTime: ([0-9.]+) .*", "$1"));
             assertEquals(s.get("startEpochMillis").asLong() / 1000.0, startSeconds, 0.002, "StartTime is the measured start, epoch seconds");
-            for (String tag : List.of("intended-to-end", "send-to-end", "intended-to-send")) {
+            for (String tag : List.of("intended-to-end", "send-to-end", "intended-to-send", "connect-wait")) {
                 assertTrue(hlog.contains("Tag=" + tag + ","), tag);
                 Histogram histogram = run.histogram(tag);
                 assertEquals(400, histogram.getTotalCount(), tag + ": every measured request, in the intervals");
             }
-            for (String hgrm : List.of("intended-to-end.hgrm", "send-to-end.hgrm", "intended-to-send.hgrm")) {
+            for (String hgrm : List.of("intended-to-end.hgrm", "send-to-end.hgrm", "intended-to-send.hgrm", "connect-wait.hgrm")) {
                 String text = Runs.read(dir.resolve(hgrm));
                 assertTrue(text.contains("Value     Percentile TotalCount 1/(1-Percentile)") && text.contains("#[Max"), hgrm + ":\n" + text);
             }

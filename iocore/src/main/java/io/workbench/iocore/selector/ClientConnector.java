@@ -54,7 +54,18 @@ public final class ClientConnector {
      */
     public <C extends Connection> CompletableFuture<C> connect(InetSocketAddress remote, InetSocketAddress local,
                                                               Function<? super EndPoint, C> factory) {
+        return connect(remote, local, manager.nextSelector(), factory);
+    }
+
+    /**
+     * Connects as {@link #connect(InetSocketAddress, InetSocketAddress, Function)} does, on
+     * {@code selector} (one of this manager's): the connection's events all come on that
+     * selector's thread, which a caller that owns its connections (a load generator's loop) needs.
+     */
+    public <C extends Connection> CompletableFuture<C> connect(InetSocketAddress remote, InetSocketAddress local, ManagedSelector selector,
+                                                              Function<? super EndPoint, C> factory) {
         Objects.requireNonNull(remote, "remote");
+        Objects.requireNonNull(selector, "selector");
         Objects.requireNonNull(factory, "factory");
         CompletableFuture<C> future = new CompletableFuture<>();
         if (!manager.isRunning()) {
@@ -70,7 +81,6 @@ public final class ClientConnector {
                 channel.bind(local);
             }
             boolean connected = channel.connect(remote);
-            ManagedSelector selector = manager.nextSelector();
             PendingConnect<C> pending = new PendingConnect<>(channel, selector, factory, future, connected,
                     System.nanoTime() + connectTimeoutNanos, remote);
             if (!selector.submit(pending)) {

@@ -3,60 +3,78 @@ package io.workbench.loadgen.output;
 import io.workbench.loadgen.plan.Model;
 import io.workbench.loadgen.record.ErrorKind;
 import io.workbench.loadgen.record.RequestCounters;
+import io.workbench.loadgen.run.ConnectionFacts;
+import io.workbench.loadgen.run.GeneratorCost;
+import io.workbench.loadgen.run.Latencies;
 import io.workbench.loadgen.run.RunResult;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * The table printed on stderr when a run ends: the three latencies side by side (so that the gap
- * between what a user saw and the service time is read against the generator's own lag, row by
- * row), then the counts, the rates, the connections and the verdict.
+ * The table printed on stderr when a run ends: the latencies side by side (what a user saw, then
+ * its three parts: the generator's lateness, the wait for a connect, the service time; so that the
+ * gap between what a user saw and the service time is read against the generator's own lag, row by
+ * row), then the counts, the rates, the connections, what the generator spent and the verdict.
  */
 public final class FinalTable {
+
+    private static final String ROW = "%-10s %15s %15s %15s %15s%n";
+    private static final String NUMBERS = "%-10s %15.3f %15.3f %15.3f %15.3f%n";
 
     private FinalTable() {
     }
 
     public static String render(RunResult result) {
+        Latencies l = result.latencies();
+        Histogram[] columns = {l.intendedToEnd(), l.intendedToSend(), l.connectWait(), l.sendToEnd()};
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%-10s %16s %16s %16s%n", "latency ms", "intended->end", "send->end", "intended->send"));
-        row(out, "p50", result, 50);
-        row(out, "p90", result, 90);
-        row(out, "p99", result, 99);
-        row(out, "p99.9", result, 99.9);
-        row(out, "p99.99", result, 99.99);
-        out.append(String.format(Locale.ROOT, "%-10s %16.3f %16.3f %16.3f%n", "max",
-                max(result.intendedToEnd()), max(result.sendToEnd()), max(result.intendedToSend())));
-        out.append(String.format(Locale.ROOT, "%-10s %16.3f %16.3f %16.3f%n", "mean",
-                mean(result.intendedToEnd()), mean(result.sendToEnd()), mean(result.intendedToSend())));
-        out.append(String.format(Locale.ROOT, "%-10s %16d %16d %16d%n", "count",
-                result.intendedToEnd().getTotalCount(), result.sendToEnd().getTotalCount(), result.intendedToSend().getTotalCount()));
-        RequestCounters m = result.measured();
-        out.append(String.format(Locale.ROOT, "requests   scheduled %d sent %d ok %d errors %d timed-out %d%s%n",
-                result.scheduled(), m.sentCount(), m.okCount(), m.errorCount(), m.timedOutCount(), errorKinds(m)));
-        if (result.plan().model() == Model.OPEN) {
-            out.append(String.format(Locale.ROOT, "rate       target %.1f/s scheduled %s achieved %s over %.3f s%n",
-                    result.plan().rate(), rate(result.scheduledRate()), rate(result.achievedRate()), result.durationSeconds()));
-        } else {
-            out.append(String.format(Locale.ROOT, "rate       achieved %s over %.3f s%n", rate(result.achievedRate()), result.durationSeconds()));
+        out.append(String.format(Locale.ROOT, ROW, "latency ms", "intended->end", "intended->send", "connect wait", "send->end"));
+        for (double p : new double[] {50, 90, 99, 99.9, 99.99}) {
+            out.append(String.format(Locale.ROOT, NUMBERS, "p" + (p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p)),
+                    at(columns[0], p), at(columns[1], p), at(columns[2], p), at(columns[3], p)));
         }
-        out.append(String.format(Locale.ROOT, "blocked    %d requests waited for the connection cap (max %.3f ms)%n",
-                result.blockedCount(), result.blockedMaxNanos() / 1e6));
-        out.append(String.format(Locale.ROOT, "conns      opened %d max-open %d cap %d (descriptor limit %d) connect-failures %d%n",
-                result.connectionsOpened(), result.connectionsMaxOpen(), result.plan().maxConnections(), result.descriptors().limit(),
-                result.connectFailures()));
-        out.append(String.format(Locale.ROOT, "generator  cpu %.2f s over %.2f s wall (%.0f%% of one core), a park wakes %.0f us late (p90)%n",
-                result.cpuSeconds(), result.wallSeconds(), result.wallSeconds() > 0 ? 100 * result.cpuSeconds() / result.wallSeconds() : 0,
-                result.parkLatenessNanos() / 1e3));
+        out.append(String.format(Locale.ROOT, NUMBERS, "max", max(columns[0]), max(columns[1]), max(columns[2]), max(columns[3])));
+        out.append(String.format(Locale.ROOT, NUMBERS, "mean", mean(columns[0]), mean(columns[1]), mean(columns[2]), mean(columns[3])));
+        out.append(String.format(Locale.ROOT, "%-10s %15d %15d %15d %15d%n", "count", columns[0].getTotalCount(),
+                columns[1].getTotalCount(), columns[2].getTotalCount(), columns[3].getTotalCount()));
+        RequestCounters m = result.measured().counters();
+        out.append(String.format(Locale.ROOT, "requests   scheduled %d sent %d written %d ok %d errors %d timed-out %d%s%s%n",
+                result.measured().scheduled(), m.sentCount(), m.writtenCount(), m.okCount(), m.errorCount(), m.timedOutCount(), errorKinds(m),
+                m.staleRetriedCount() > 0 ? ", " + m.staleRetriedCount() + " sent again after a stale connection" : ""));
+        if (result.plan().model() == Model.OPEN) {
+            out.append(String.format(Locale.ROOT, "rate       target %.1f/s scheduled %s kept %s achieved %s over %.3f s%n",
+                    result.plan().rate(), rate(result.rates().scheduledRate()), rate(result.rates().dispatchedRate()),
+                    rate(result.rates().achievedRate()), result.timing().durationSeconds()));
+        } else if (result.plan().model() == Model.ALL_AT_ONCE) {
+            out.append(String.format(Locale.ROOT, "spread     the last request was sent %s after they were due%n",
+                    result.rates().sendSpreadMs() == null ? "-" : String.format(Locale.ROOT, "%.3f ms", result.rates().sendSpreadMs())));
+        } else {
+            out.append(String.format(Locale.ROOT, "rate       achieved %s over %.3f s%n", rate(result.rates().achievedRate()),
+                    result.timing().durationSeconds()));
+        }
+        ConnectionFacts c = result.connections();
+        out.append(String.format(Locale.ROOT, "conns      opened %d max-open %d cap %d (descriptor limit %d) connect-failures %d, "
+                        + "%d request(s) waited at the cap%n",
+                c.opened(), c.maxOpen(), result.plan().maxConnections(), c.descriptors().limit(), c.connectFailures(), c.blockedCount()));
+        GeneratorCost cost = result.cost();
+        out.append(String.format(Locale.ROOT, "generator  %d loop(s), pacing %s; cpu %.2f s over %.2f s wall (%.0f%% of one core); "
+                        + "measured phase: cpu %.2f s over %.2f s, loop busy %s, spinning %s%n",
+                cost.threads(), cost.pacing(), cost.cpuSeconds(), cost.wallSeconds(), cost.cpuPercentOfOneCore(), cost.measuredCpuSeconds(),
+                cost.measuredWallSeconds(), percent(cost.loopBusyShare()), percent(cost.loopSpinShare())));
+        out.append("priming    ").append(cost.priming().describe()).append('\n');
         if (result.valid()) {
             out.append("verdict    VALID\n");
         } else {
-            out.append("verdict    INVALID\n");
-            for (String reason : result.validReasons()) {
+            out.append("verdict    INVALID, limited by ").append(result.verdict().limitedBy().description()).append('\n');
+            for (String reason : result.verdict().reasons()) {
                 out.append("           - ").append(reason).append('\n');
             }
         }
         return out.toString();
+    }
+
+    private static String percent(Double share) {
+        return share == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 
     private static String errorKinds(RequestCounters counters) {
@@ -72,11 +90,6 @@ public final class FinalTable {
 
     private static String rate(Double rate) {
         return rate == null ? "-" : String.format(Locale.ROOT, "%.1f/s", rate);
-    }
-
-    private static void row(StringBuilder out, String name, RunResult result, double percentile) {
-        out.append(String.format(Locale.ROOT, "%-10s %16.3f %16.3f %16.3f%n", name,
-                at(result.intendedToEnd(), percentile), at(result.sendToEnd(), percentile), at(result.intendedToSend(), percentile)));
     }
 
     private static double at(Histogram micros, double percentile) {

@@ -7,8 +7,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.workbench.loadgen.plan.LoadPlan;
 import io.workbench.loadgen.plan.Model;
 import io.workbench.loadgen.record.ErrorKind;
+import io.workbench.loadgen.record.LatencyRecorders;
 import io.workbench.loadgen.record.RequestCounters;
+import io.workbench.loadgen.run.ConnectionFacts;
+import io.workbench.loadgen.run.GeneratorCost;
+import io.workbench.loadgen.run.PhaseCounts;
+import io.workbench.loadgen.run.RunRates;
 import io.workbench.loadgen.run.RunResult;
+import io.workbench.loadgen.verdict.Evidence;
+import io.workbench.loadgen.verdict.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,16 +26,17 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Writes a run's files into its output directory: {@code summary.json} (through Jackson) and the
- * three percentile distributions ({@code .hgrm}, in milliseconds, as HdrHistogram's plotter reads
+ * four percentile distributions ({@code .hgrm}, in milliseconds, as HdrHistogram's plotter reads
  * them). The interval log ({@code latency.hlog}) is written during the run by the reporter.
  */
 public final class RunFiles {
 
     public static final String SUMMARY = "summary.json";
     public static final String HLOG = "latency.hlog";
-    public static final String INTENDED_TO_END_HGRM = "intended-to-end.hgrm";
-    public static final String SEND_TO_END_HGRM = "send-to-end.hgrm";
-    public static final String INTENDED_TO_SEND_HGRM = "intended-to-send.hgrm";
+    public static final String INTENDED_TO_END_HGRM = hgrm(LatencyRecorders.Kind.INTENDED_TO_END);
+    public static final String SEND_TO_END_HGRM = hgrm(LatencyRecorders.Kind.SEND_TO_END);
+    public static final String INTENDED_TO_SEND_HGRM = hgrm(LatencyRecorders.Kind.INTENDED_TO_SEND);
+    public static final String CONNECT_WAIT_HGRM = hgrm(LatencyRecorders.Kind.CONNECT_WAIT);
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -39,10 +47,15 @@ public final class RunFiles {
     public static Path write(RunResult result) throws IOException {
         Path out = result.plan().out();
         Files.createDirectories(out);
-        writeHgrm(out.resolve(INTENDED_TO_END_HGRM), result.intendedToEnd());
-        writeHgrm(out.resolve(SEND_TO_END_HGRM), result.sendToEnd());
-        writeHgrm(out.resolve(INTENDED_TO_SEND_HGRM), result.intendedToSend());
+        for (LatencyRecorders.Kind kind : LatencyRecorders.Kind.values()) {
+            writeHgrm(out.resolve(hgrm(kind)), result.latencies().of(kind));
+        }
         return writeSummary(out, summary(result));
+    }
+
+    /** @return the name of the percentile file of {@code kind}: {@code intended-to-end.hgrm}... */
+    public static String hgrm(LatencyRecorders.Kind kind) {
+        return kind.tag() + ".hgrm";
     }
 
     /**
@@ -82,11 +95,14 @@ public final class RunFiles {
         } else {
             root.putNull("targetRate");
         }
-        putNullable(root, "scheduledRate", result.scheduledRate());
-        putNullable(root, "achievedRate", result.achievedRate());
+        RunRates rates = result.rates();
+        putNullable(root, "scheduledRate", rates.scheduledRate());
+        putNullable(root, "dispatchedRate", rates.dispatchedRate());
+        putNullable(root, "achievedRate", rates.achievedRate());
+        putNullable(root, "sendSpreadMs", rates.sendSpreadMs());
         root.put("startEpochMillis", result.clock().toEpochMillis(result.clock().measuredStartNanos()));
-        root.put("endEpochMillis", result.endEpochMillis());
-        root.put("durationSeconds", result.durationSeconds());
+        root.put("endEpochMillis", result.timing().endEpochMillis());
+        root.put("durationSeconds", result.timing().durationSeconds());
         root.put("warmupSeconds", plan.warmupNanos() / 1e9);
         if (plan.model() == Model.CLOSED) {
             root.put("concurrency", plan.concurrency());
@@ -99,60 +115,78 @@ public final class RunFiles {
         root.put("interrupted", result.interrupted());
         root.put("failure", result.failure());
 
-        ObjectNode requests = root.putObject("requests");
-        counts(requests, result.scheduled(), result.measured());
-        ObjectNode warmup = root.putObject("warmup");
-        counts(warmup, result.warmupScheduled(), result.warmup());
+        counts(root.putObject("requests"), result.measured());
+        counts(root.putObject("warmup"), result.warmup());
 
-        ObjectNode blocked = root.putObject("blocked");
-        blocked.put("count", result.blockedCount());
-        blocked.put("maxMs", result.blockedMaxNanos() / 1e6);
-        blocked.put("totalMs", result.blockedTotalNanos() / 1e6);
+        ConnectionFacts facts = result.connections();
+        // Waits at the cap are part of intended->send; this is how many measured requests had one.
+        root.putObject("blocked").put("count", facts.blockedCount());
 
         ObjectNode connections = root.putObject("connections");
-        connections.put("opened", result.connectionsOpened());
-        connections.put("maxOpen", result.connectionsMaxOpen());
+        connections.put("opened", facts.opened());
+        connections.put("maxOpen", facts.maxOpen());
         connections.put("maxAllowed", plan.maxConnections());
         connections.put("reuse", plan.idleOrder().label());
         connections.put("preconnect", plan.preconnect());
-        connections.put("descriptorLimit", result.descriptors().limit());
-        connections.put("descriptorsOpenAtStart", result.descriptors().openAtStart());
-        connections.put("descriptorLimitReached", result.descriptorLimitReached() != null);
-        connections.put("descriptorLimitMessage", result.descriptorLimitReached());
-        connections.put("connectFailures", result.connectFailures());
+        connections.put("descriptorLimit", facts.descriptors().limit());
+        connections.put("descriptorsOpenAtStart", facts.descriptors().openAtStart());
+        connections.put("descriptorLimitReached", facts.descriptorLimitReached() != null);
+        connections.put("descriptorLimitMessage", facts.descriptorLimitReached());
+        connections.put("connectFailures", facts.connectFailures());
         ArrayNode sources = connections.putArray("sourceAddresses");
         plan.sourceAddresses().forEach(sources::add);
         ArrayNode perSource = connections.putArray("openedPerSourceAddress");
-        result.openedPerSource().forEach(perSource::add);
+        facts.openedPerSource().forEach(perSource::add);
 
+        GeneratorCost cost = result.cost();
         ObjectNode generator = root.putObject("generator");
-        generator.put("cpuSeconds", result.cpuSeconds());
-        generator.put("wallSeconds", result.wallSeconds());
-        generator.put("cpuPercentOfOneCore", result.wallSeconds() > 0 ? 100 * result.cpuSeconds() / result.wallSeconds() : 0);
-        generator.put("parkLatenessMicros", result.parkLatenessNanos() / 1e3);
-        generator.put("spinMicros", plan.spinNanos() / 1e3);
-        generator.put("selectors", plan.selectors());
-        generator.put("primeRequests", result.primeRequests());
+        generator.put("threads", cost.threads());
+        generator.put("pacing", cost.pacing());
+        generator.put("cpuSeconds", cost.cpuSeconds());
+        generator.put("wallSeconds", cost.wallSeconds());
+        generator.put("cpuPercentOfOneCore", cost.cpuPercentOfOneCore());
+        generator.put("measuredCpuSeconds", cost.measuredCpuSeconds());
+        generator.put("measuredWallSeconds", cost.measuredWallSeconds());
+        putNullable(generator, "loopBusyShare", cost.loopBusyShare());
+        putNullable(generator, "loopSpinShare", cost.loopSpinShare());
+        ObjectNode priming = generator.putObject("priming");
+        priming.put("requests", cost.priming().requests());
+        priming.put("answered", cost.priming().answered());
+        priming.put("seconds", cost.priming().seconds());
+        priming.put("stopped", cost.priming().stopped());
 
         ObjectNode latency = root.putObject("latency");
-        latency(latency.putObject("intendedToEnd"), result.intendedToEnd());
-        latency(latency.putObject("sendToEnd"), result.sendToEnd());
-        latency(latency.putObject("intendedToSend"), result.intendedToSend());
+        for (LatencyRecorders.Kind kind : LatencyRecorders.Kind.values()) {
+            latency(latency.putObject(kind.field()), result.latencies().of(kind));
+        }
 
+        Verdict verdict = result.verdict();
         ObjectNode validity = root.putObject("validity");
-        validity.put("valid", result.valid());
+        validity.put("valid", verdict.valid());
+        validity.put("limitedBy", verdict.limitedBy().key());
+        ArrayNode limits = validity.putArray("limits");
+        verdict.limits().forEach(limit -> limits.add(limit.key()));
         ArrayNode reasons = validity.putArray("reasons");
-        result.validReasons().forEach(reasons::add);
+        verdict.reasons().forEach(reasons::add);
         validity.put("lagP99LimitMs", plan.lagLimitNanos() / 1e6);
         validity.put("minRateFraction", plan.minRateFraction());
         validity.put("accountingHolds", result.accountingHolds());
+        Evidence evidence = verdict.evidence();
+        ObjectNode figures = validity.putObject("evidence");
+        putNullable(figures, "lagP99Ms", evidence.lagP99Ms());
+        putNullable(figures, "loopBusyShare", evidence.loopBusyShare());
+        putNullable(figures, "lagBusyShare", evidence.lagBusyShare());
+        putNullable(figures, "achievedFraction", evidence.achievedFraction());
+        figures.put("blockedCount", evidence.blockedCount());
+        putNullable(figures, "sendSpreadMs", evidence.sendSpreadMs());
+        putNullable(figures, "sendSpreadLimitMs", evidence.sendSpreadLimitMs());
 
         ObjectNode files = root.putObject("files");
         files.put("hlog", HLOG);
         ObjectNode hgrm = files.putObject("hgrm");
-        hgrm.put("intendedToEnd", INTENDED_TO_END_HGRM);
-        hgrm.put("sendToEnd", SEND_TO_END_HGRM);
-        hgrm.put("intendedToSend", INTENDED_TO_SEND_HGRM);
+        for (LatencyRecorders.Kind kind : LatencyRecorders.Kind.values()) {
+            hgrm.put(kind.field(), hgrm(kind));
+        }
         return root;
     }
 
@@ -165,9 +199,12 @@ public final class RunFiles {
         }
     }
 
-    private static void counts(ObjectNode node, long scheduled, RequestCounters counters) {
-        node.put("scheduled", scheduled);
+    private static void counts(ObjectNode node, PhaseCounts phase) {
+        RequestCounters counters = phase.counters();
+        node.put("scheduled", phase.scheduled());
         node.put("sent", counters.sentCount());
+        node.put("written", counters.writtenCount());
+        node.put("staleRetried", counters.staleRetriedCount());
         node.put("ok", counters.okCount());
         node.put("errors", counters.errorCount());
         node.put("timedOut", counters.timedOutCount());

@@ -2,6 +2,7 @@ package io.workbench.loadgen.plan;
 
 import io.workbench.loadgen.connection.IdleOrder;
 import io.workbench.loadgen.schedule.Arrivals;
+import io.workbench.iocore.selector.DeadlineWait;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -32,8 +33,9 @@ import java.util.Objects;
  * @param connectTimeoutNanos how long a connect may take
  * @param lagLimitNanos       intended->send p99 above this makes the run invalid
  * @param minRateFraction     achieved below this fraction of the scheduled rate makes the run invalid
- * @param spinNanos           the pacer yields instead of parking this long before each intended time (0: parks only)
- * @param selectors           selector threads of the client
+ * @param deadlineWait        how the loops wait for an intended time closer than a millisecond (and how long they spin before it)
+ * @param threads             generator loops, each a selector thread with its share of the schedule and its own connections
+ * @param spreadLimitNanos    all-at-once: the most the generator may take from the intended instant to its last send
  * @param prime               requests in a closed loop before the clock starts, to compile the hot paths (0: none)
  * @param out                 the directory the files go to
  * @param progress            whether to print the progress line and final table on stderr
@@ -41,7 +43,7 @@ import java.util.Objects;
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
                        long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
-                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, long spinNanos, int selectors, long prime, Path out,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long prime, Path out,
                        boolean progress) {
 
     public LoadPlan {
@@ -49,6 +51,7 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(idleOrder, "idleOrder");
+        Objects.requireNonNull(deadlineWait, "deadlineWait");
         sourceAddresses = List.copyOf(sourceAddresses);
         switch (model) {
             case OPEN -> {
@@ -71,8 +74,8 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(pipeline >= 1 && pipeline <= 1024, "--pipeline must be within 1..1024");
         require(timeoutNanos > 0, "--timeout must be above 0");
         require(connectTimeoutNanos > 0, "--connect-timeout must be above 0");
-        require(selectors >= 1, "--selectors must be at least 1");
-        require(spinNanos >= 0, "--spin must not be negative");
+        require(threads >= 1, "--threads must be at least 1");
+        require(spreadLimitNanos > 0, "--spread-limit must be above 0");
         require(prime >= 0, "--prime must not be negative");
     }
 

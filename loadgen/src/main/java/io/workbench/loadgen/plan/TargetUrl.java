@@ -47,6 +47,27 @@ public record TargetUrl(String url, String host, int port, String target) {
         return port == 80 ? host : host + ":" + port;
     }
 
+    /**
+     * @return the {@code wait=N} (milliseconds) the URL asks the target to wait before it answers,
+     *         as the workbench's targets read it, or -1 if it asks none
+     */
+    public long waitMillis() {
+        int query = target.indexOf('?');
+        if (query < 0) {
+            return -1;
+        }
+        for (String pair : target.substring(query + 1).split("&")) {
+            if (pair.startsWith("wait=")) {
+                try {
+                    return Long.parseLong(pair.substring("wait=".length()));
+                } catch (NumberFormatException x) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** @throws UnknownHostException if the host does not resolve */
     public InetSocketAddress resolve() throws UnknownHostException {
         String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;

@@ -54,6 +54,14 @@ public enum ErrorKind {
         };
     }
 
+    /**
+     * @return true if {@code failure} says the request found its keep-alive connection closed by the
+     *         server while idle, before any byte of its response: sending it again is safe
+     */
+    public static boolean isStaleConnection(HttpClientException failure) {
+        return false;
+    }
+
     /** @return the kind of a failed connect, from the cause the connector failed with */
     public static ErrorKind ofConnect(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

@@ -1,21 +1,27 @@
 package io.workbench.loadgen.record;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * The three latencies of every measured request, each in its own HdrHistogram {@link Recorder}, in
- * microseconds:
+ * The latencies of every measured request of one generator loop, each in its own HdrHistogram
+ * {@link SingleWriterRecorder}, in microseconds. A request's wait from its intended time to the end
+ * of its response falls into three consecutive parts, and each has a recorder, beside the whole:
  * <ul>
- *   <li>intended->end: from the time the schedule said the request starts to its end: what a user
- *       arriving then saw (the headline, corrected for coordinated omission by construction);</li>
- *   <li>send->end: from the moment its bytes went to the socket: the service time most tools report;</li>
- *   <li>intended->send: the generator's own lateness, pacing plus waiting for a connection: whether
- *       it kept its schedule.</li>
+ *   <li>intended->end: from the time the schedule said the request starts to the end of its
+ *       response: what a user arriving then saw (the headline, corrected for coordinated omission
+ *       by construction);</li>
+ *   <li>intended->send: the generator's own lateness: its pacing, and waiting for a connection at
+ *       the connection cap; whether it kept its schedule (the verdict reads it);</li>
+ *   <li>connect wait: waiting for a connect started for the request to complete: the target's
+ *       accept queue or the kernel's, not the generator's (0 for a request that found a connection);</li>
+ *   <li>send->end: from the moment the socket took the request's last byte to the end of its
+ *       response: the service time most tools report.</li>
  * </ul>
- * Recording is wait-free and allocation-free (the recorders are sized for up to an hour, and a
+ * intended->end = intended->send + connect wait + send->end, request by request. Recording is
+ * wait-free and allocation-free for the loop that owns the requests (sized for up to an hour; a
  * larger value is clamped, not resized); the reporter swaps interval histograms out without
- * stopping the recording threads.
+ * stopping it.
  */
 public final class LatencyRecorders {
 
@@ -23,19 +29,52 @@ public final class LatencyRecorders {
     public static final long HIGHEST_MICROS = 3_600_000_000L;
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private final Recorder intendedToEnd = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-    private final Recorder sendToEnd = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-    private final Recorder intendedToSend = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+    /** The four kinds, in the order of {@link #recorders()} and of a run's totals. */
+    public enum Kind {
+        INTENDED_TO_END("intended-to-end", "intendedToEnd"),
+        SEND_TO_END("send-to-end", "sendToEnd"),
+        INTENDED_TO_SEND("intended-to-send", "intendedToSend"),
+        CONNECT_WAIT("connect-wait", "connectWait");
+
+        private final String tag;
+        private final String field;
+
+        Kind(String tag, String field) {
+            this.tag = tag;
+            this.field = field;
+        }
+
+        /** @return its tag in the interval log, and the name of its .hgrm file */
+        public String tag() {
+            return tag;
+        }
+
+        /** @return its name in summary.json's {@code latency} */
+        public String field() {
+            return field;
+        }
+    }
+
+    private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[Kind.values().length];
+
+    public LatencyRecorders() {
+        for (int i = 0; i < recorders.length; i++) {
+            recorders[i] = new SingleWriterRecorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+        }
+    }
 
     /**
-     * Records one request's latencies from its three instants ({@link System#nanoTime()} values);
-     * {@code sentNanos} 0 means its bytes never reached the socket, and only intended->end is recorded.
+     * Records one request from its instants ({@link System#nanoTime()} values).
+     *
+     * @param connectWaitNanos how long it waited for a connect started for it (0: none)
+     * @param sentNanos        when the socket took its last byte; 0 if it never did (only intended->end is recorded)
      */
-    public void record(long intendedNanos, long sentNanos, long endNanos) {
-        intendedToEnd.recordValue(micros(endNanos - intendedNanos));
+    public void record(long intendedNanos, long connectWaitNanos, long sentNanos, long endNanos) {
+        recorders[0].recordValue(micros(endNanos - intendedNanos));
         if (sentNanos != 0) {
-            sendToEnd.recordValue(micros(endNanos - sentNanos));
-            intendedToSend.recordValue(micros(sentNanos - intendedNanos));
+            recorders[1].recordValue(micros(endNanos - sentNanos));
+            recorders[2].recordValue(micros(sentNanos - intendedNanos - connectWaitNanos));
+            recorders[3].recordValue(micros(connectWaitNanos));
         }
     }
 
@@ -43,20 +82,13 @@ public final class LatencyRecorders {
         return Math.min(HIGHEST_MICROS, Math.max(0, nanos / 1000));
     }
 
+    /** @return the recorder of {@code kind} */
+    public SingleWriterRecorder recorder(Kind kind) {
+        return recorders[kind.ordinal()];
+    }
+
     /** @return a fresh histogram the recorders' interval histograms can be recycled into */
     public static Histogram newHistogram() {
         return new Histogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-    }
-
-    public Recorder intendedToEnd() {
-        return intendedToEnd;
-    }
-
-    public Recorder sendToEnd() {
-        return sendToEnd;
-    }
-
-    public Recorder intendedToSend() {
-        return intendedToSend;
     }
 }

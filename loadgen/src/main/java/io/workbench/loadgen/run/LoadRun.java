@@ -2,70 +2,65 @@ package io.workbench.loadgen.run;
 
 import io.workbench.iocore.http.HttpMethod;
 import io.workbench.iocore.http.client.HttpClient;
+import io.workbench.iocore.http.client.HttpClientConnection;
 import io.workbench.iocore.http.client.HttpRequest;
+import io.workbench.iocore.selector.ManagedSelector;
 import io.workbench.iocore.selector.SelectorManager;
-import io.workbench.loadgen.connection.ConnectionPool;
+import io.workbench.loadgen.connection.ConnectionBudget;
 import io.workbench.loadgen.connection.DescriptorLimit;
-import io.workbench.loadgen.connection.LoadConnection;
-import io.workbench.loadgen.pacing.Pacer;
+import io.workbench.loadgen.connection.LoopConnections;
+import io.workbench.loadgen.loop.GeneratorLoop;
+import io.workbench.loadgen.loop.LoopWorkload;
+import io.workbench.loadgen.loop.Workloads;
 import io.workbench.loadgen.plan.LoadPlan;
 import io.workbench.loadgen.plan.Model;
 import io.workbench.loadgen.record.ErrorKind;
 import io.workbench.loadgen.record.IntervalLog;
-import io.workbench.loadgen.record.LatencyRecorders;
 import io.workbench.loadgen.record.RequestCounters;
 import io.workbench.loadgen.schedule.AllAtOnceSchedule;
 import io.workbench.loadgen.schedule.ArrivalSchedule;
+import io.workbench.loadgen.schedule.ArrivalShare;
 import io.workbench.loadgen.schedule.OpenSchedule;
+import io.workbench.loadgen.verdict.Verdict;
+import io.workbench.loadgen.verdict.VerdictRules;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
 
 /**
  * One run of the load generator, from a {@link LoadPlan} to a {@link RunResult}: starts iocore's
- * client, checks that the target answers a connect, builds the schedule, runs the driver of the
- * plan's model with the reporter beside it, waits for what is in flight, stops the client (which
- * ends every request still outstanding, exactly once) and computes the verdict.
+ * client with one selector per generator loop, checks that the target answers a connect, primes,
+ * opens the connections asked for, starts every loop's share of the workload with the reporter
+ * beside them, waits for the schedule to be through and for what is in flight, stops the loops and
+ * the client (which ends every request still outstanding, exactly once) and judges the run.
  *
  * <pre>
  *   NEW --run()--> CONNECTING (the first connect; failure: a result with the failure, nothing sent)
- *       --> RUNNING (driver + reporter) --schedule through, or interrupt()--> DRAINING (in-flight
- *       requests end, or the timeout ends them; interrupted: the client aborts them at once)
- *       --> DONE (client stopped, every accepted request ended, totals complete)
+ *       --> PRIMING --> PRECONNECTING --> RUNNING (loops + reporter) --every loop done, or interrupt()-->
+ *       DRAINING (in-flight requests end, or their timeout ends them; interrupted: at once)
+ *       --> DONE (loops stopped, client stopped, every accepted request ended, totals complete)
  * </pre>
  */
 public final class LoadRun {
 
-    private enum State { NEW, CONNECTING, RUNNING, DRAINING, DONE }
+    private enum State { NEW, CONNECTING, PRIMING, PRECONNECTING, RUNNING, DRAINING, DONE }
 
-    /** The priming loop stops after this long, whatever its count. */
-    private static final long PRIME_MAX_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How often the run looks at its loops while it waits for them. */
+    private static final long POLL_MILLIS = 2;
 
     private final LoadPlan plan;
     private final DescriptorLimit descriptors;
     private final PrintStream progress;
-    private final RequestCounters warmup = new RequestCounters();
-    private final RequestCounters measured = new RequestCounters();
-    private final LatencyRecorders recorders = new LatencyRecorders();
-    private final AtomicLong lastMeasuredEndNanos = new AtomicLong();
     private volatile State state = State.NEW;
     private volatile boolean interrupted;
-    private volatile Pacer pacer;
-    private volatile ClosedDriver closedDriver;
-    private volatile ClosedDriver primeDriver;
-    /** What the priming loop did, or null if there was none. */
-    private volatile RequestCounters primed;
+    private volatile List<GeneratorLoop> loops = List.of();
 
     /**
      * @param descriptors the descriptor limit as read at start (reported)
@@ -83,17 +78,8 @@ public final class LoadRun {
      */
     public void interrupt() {
         interrupted = true;
-        Pacer p = pacer;
-        if (p != null) {
-            p.cancel();
-        }
-        ClosedDriver d = closedDriver;
-        if (d != null) {
-            d.stop();
-        }
-        ClosedDriver p2 = primeDriver;
-        if (p2 != null) {
-            p2.stop();
+        for (GeneratorLoop loop : loops) {
+            loop.stop(true);
         }
     }
 
@@ -113,7 +99,8 @@ public final class LoadRun {
         long timeoutMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(plan.timeoutNanos()));
         return HttpClient.Config.defaults()
                 .withName("loadgen")
-                .withSelectors(SelectorManager.Config.defaults().withSelectors(plan.selectors()).withIdleTimeoutMillis(0))
+                .withSelectors(SelectorManager.Config.defaults().withSelectors(plan.threads()).withIdleTimeoutMillis(0)
+                        .withDeadlineWait(plan.deadlineWait()))
                 .withConnectTimeoutMillis(Math.max(1, TimeUnit.NANOSECONDS.toMillis(plan.connectTimeoutNanos())))
                 .withRequestTimeoutMillis(timeoutMillis)
                 // An open run keeps its connections through lulls: no idle timeout.
@@ -134,88 +121,81 @@ public final class LoadRun {
         for (String address : plan.sourceAddresses()) {
             sources.add(new InetSocketAddress(address, 0));
         }
-        ConnectionPool pool = new ConnectionPool(client, remote, sources, plan.maxConnections(), plan.idleOrder());
-        try {
-            pool.open(true).get(TimeUnit.NANOSECONDS.toMillis(plan.connectTimeoutNanos()) + 1_000, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException x) {
-            Throwable cause = x instanceof ExecutionException ? x.getCause() : x;
-            return failed("the target " + plan.url().url() + " is unreachable: " + describeConnectFailure(cause), pool);
+        ConnectionBudget budget = new ConnectionBudget(plan.maxConnections(), sources);
+        LoopConnections.Connector connector = connector(client);
+        List<ManagedSelector> selectors = client.getSelectorManager().getSelectors();
+        String unreachable = checkReachable(connector, remote, budget.source(0), selectors.get(0));
+        if (unreachable != null) {
+            return failed(unreachable, budget);
         }
-        // That failure or success is the check's, not a request's.
-        pool.claimConnectFailure();
-        preconnect(pool);
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField()).build();
-        prime(pool, request);
-        long parkLateness = Pacer.measureParkLatenessNanos();
-        Pacer calibrated = new Pacer(plan.spinNanos());
-        pacer = calibrated;
-        if (interrupted) {
-            calibrated.cancel();
+        ResponseClasses.load();
+        state = State.PRIMING;
+        PrimingOutcome primed = Priming.run(selectors, connector, remote, request, plan.prime(), plan.maxConnections(), () -> interrupted);
+
+        List<GeneratorLoop> made = new ArrayList<>();
+        for (int i = 0; i < selectors.size(); i++) {
+            made.add(new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), remote, budget, plan.idleOrder()), request));
         }
+        loops = List.copyOf(made);
+        state = State.PRECONNECTING;
+        preconnect(budget);
+
         RunClock clock = RunClock.startingNow(plan.warmupNanos());
-        RunListener listener = new RunListener(clock, warmup, measured, recorders, lastMeasuredEndNanos);
         IntervalLog log = new IntervalLog(plan.out().resolve("latency.hlog"), clock.toEpochMillis(clock.measuredStartNanos()),
                 "loadgen " + plan.command());
-        ProgressReporter reporter = new ProgressReporter(clock, recorders, warmup, measured, pool, log, progress);
-        long cpuStart = processCpuNanos();
+        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, progress, plan.lagLimitNanos());
+        long cpuStart = Cpu.processNanos();
         state = State.RUNNING;
         reporter.start();
-
-        OpenDriver openDriver = null;
-        long lastSendNanos;
-        if (plan.model() == Model.CLOSED) {
-            ClosedDriver driver = new ClosedDriver(clock, pool, request, listener, warmup, measured, plan.concurrency(), plan.pipeline(),
-                    plan.requests(), plan.durationNanos());
-            closedDriver = driver;
-            if (interrupted) {
-                driver.stop();
-            }
-            driver.start();
-            driver.awaitDone(plan.timeoutNanos() + TimeUnit.SECONDS.toNanos(1));
-            driver.stop();
-            state = State.DRAINING;
-            awaitInFlight(driver.lastSendNanos());
-            driver.close();
-            lastSendNanos = driver.lastSendNanos();
-        } else {
-            openDriver = new OpenDriver(schedule(), clock, calibrated, pool, request, listener, warmup, measured);
-            openDriver.run();
-            state = State.DRAINING;
-            lastSendNanos = openDriver.lastSendNanos();
-            awaitInFlight(lastSendNanos);
+        if (plan.warmupNanos() == 0) {
+            reporter.markMeasuredStart();
+        }
+        List<CompletableFuture<Void>> begun = new ArrayList<>();
+        for (int i = 0; i < loops.size(); i++) {
+            GeneratorLoop loop = loops.get(i);
+            begun.add(loop.begin(clock, workload(loop, i, clock)));
+        }
+        for (CompletableFuture<Void> step : begun) {
+            awaitStep(step);
+        }
+        if (interrupted) {
+            interrupt();
+        }
+        awaitLoopsDone();
+        state = State.DRAINING;
+        awaitInFlight();
+        reporter.markMeasuredEnd();
+        for (GeneratorLoop loop : loops) {
+            awaitStep(loop.stop(interrupted));
         }
         // Ends whatever is still outstanding (interrupted, or past every timeout): each exactly once.
         client.stop();
         long end = System.nanoTime();
         reporter.stop();
-        double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
+        double cpuSeconds = (Cpu.processNanos() - cpuStart) / 1e9;
         double wallSeconds = (end - clock.startNanos()) / 1e9;
+        return result(clock, reporter, budget, primed, cpuSeconds, wallSeconds);
+    }
 
-        long measuredSent = measured.sentCount();
-        long scheduled = measuredSent + (openDriver != null ? openDriver.unsentDueMeasured() : 0);
-        long warmupScheduled = warmup.sentCount() + (openDriver != null ? openDriver.unsentDueWarmup() : 0);
-        long lastEnd = Math.max(lastMeasuredEndNanos.get(), lastSendNanos);
-        double durationSeconds = Math.max(0, (lastEnd - clock.measuredStartNanos()) / 1e9);
-        Double scheduledRate = null;
-        Double achievedRate = null;
-        if (plan.model() == Model.OPEN) {
-            scheduledRate = scheduledRate(scheduled);
-            double sendSpan = (lastSendNanos - clock.measuredStartNanos()) / 1e9;
-            achievedRate = sendSpan > 0 ? measuredSent / sendSpan : null;
-        } else if (plan.model() == Model.CLOSED && durationSeconds > 0) {
-            achievedRate = measured.doneCount() / durationSeconds;
-        }
-        Histogram intendedToEnd = reporter.totalIntendedToEnd();
-        Histogram intendedToSend = reporter.totalIntendedToSend();
-        List<String> reasons = verdict(intendedToEnd, intendedToSend, scheduledRate, achievedRate, pool);
-        return new RunResult(plan, clock, System.currentTimeMillis(), durationSeconds, interrupted, null,
-                scheduled, measured, warmupScheduled, warmup,
-                openDriver != null ? openDriver.blockedCount() : 0, openDriver != null ? openDriver.blockedMaxNanos() : 0,
-                openDriver != null ? openDriver.blockedTotalNanos() : 0,
-                pool.openedCount(), pool.maxOpenCount(), pool.connectFailureCount(), pool.descriptorLimitReached(), descriptors,
-                pool.openedPerSource(), cpuSeconds, wallSeconds, scheduledRate, achievedRate, parkLateness,
-                primed != null ? primed.sentCount() : 0,
-                intendedToEnd, reporter.totalSendToEnd(), intendedToSend, reasons);
+    private LoopWorkload workload(GeneratorLoop loop, int index, RunClock clock) {
+        int threads = loops.size();
+        return switch (plan.model()) {
+            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos());
+            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos());
+            case CLOSED -> {
+                int connections = share(plan.concurrency(), index, threads);
+                long requests = plan.requests() > 0 ? Math.max(0, share(plan.requests(), index, threads)) : 0;
+                long endNanos = plan.durationNanos() > 0 ? clock.measuredStartNanos() + plan.durationNanos() : Long.MAX_VALUE;
+                // A counted run whose share is 0 requests sends nothing measured: it is done at once.
+                yield Workloads.closed(loop, plan.requests() > 0 && requests == 0 ? 0 : connections, plan.pipeline(), requests, endNanos);
+            }
+        };
+    }
+
+    /** @return loop {@code index}'s share of {@code total} split over {@code loops}: the first ones get the remainder */
+    static int share(long total, int index, int loops) {
+        return (int) (total / loops + (index < total % loops ? 1 : 0));
     }
 
     private ArrivalSchedule schedule() {
@@ -228,11 +208,171 @@ public final class LoadRun {
     }
 
     /**
+     * The connector every loop opens its connections with: on the loop's own selector, so that the
+     * connection's events come on the loop's thread.
+     */
+    private static LoopConnections.Connector connector(HttpClient client) {
+        return (remote, local, selector) -> client.connect(remote, local, selector);
+    }
+
+    /** @return why the target cannot be reached, or null: one connect, closed at once, counted nowhere */
+    private String checkReachable(LoopConnections.Connector connector, InetSocketAddress remote, InetSocketAddress local,
+                                  ManagedSelector selector) throws InterruptedException {
+        CompletableFuture<HttpClientConnection> connect = connector.connect(remote, local, selector);
+        try {
+            connect.get(TimeUnit.NANOSECONDS.toMillis(plan.connectTimeoutNanos()) + 1_000, TimeUnit.MILLISECONDS).close();
+            return null;
+        } catch (ExecutionException | TimeoutException x) {
+            Throwable cause = x instanceof ExecutionException ? x.getCause() : x;
+            return "the target " + plan.url().url() + " is unreachable: " + describeConnectFailure(cause);
+        }
+    }
+
+    /**
+     * Opens the connections asked for before the clock starts, each loop its share; all-at-once
+     * opens at least those its requests need, so that they really start together. Waits for every
+     * connect to complete or fail, at most the connect timeout and a second.
+     */
+    private void preconnect(ConnectionBudget budget) throws InterruptedException {
+        long needed = plan.preconnect();
+        if (plan.model() == Model.ALL_AT_ONCE) {
+            needed = Math.max(needed, (plan.allAtOnce() + plan.pipeline() - 1) / plan.pipeline());
+        }
+        needed = Math.min(budget.maxConnections(), needed);
+        if (needed == 0 || interrupted) {
+            return;
+        }
+        RunClock none = RunClock.startingNow(0);
+        for (int i = 0; i < loops.size(); i++) {
+            GeneratorLoop loop = loops.get(i);
+            awaitStep(loop.begin(none, Workloads.preconnect(loop, share(needed, i, loops.size()))));
+        }
+        long deadline = System.nanoTime() + plan.connectTimeoutNanos() + TimeUnit.SECONDS.toNanos(1);
+        while (!interrupted && System.nanoTime() - deadline < 0 && !allDone()) {
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    /** Allocation-free, as the run's thread polls it every few milliseconds. */
+    private boolean allDone() {
+        List<GeneratorLoop> all = loops;
+        for (int i = 0; i < all.size(); i++) {
+            if (!all.get(i).isDone()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void awaitLoopsDone() throws InterruptedException {
+        while (!interrupted && !allDone()) {
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    /** Waits for requests in flight to end, at most until the last send plus the timeout (and a margin for its check). */
+    private void awaitInFlight() throws InterruptedException {
+        long lastSend = 0;
+        for (GeneratorLoop loop : loops) {
+            lastSend = Math.max(lastSend, loop.lastSendNanos());
+        }
+        long deadline = Math.max(lastSend, System.nanoTime()) + plan.timeoutNanos() + TimeUnit.SECONDS.toNanos(1);
+        while (!interrupted && System.nanoTime() - deadline < 0 && inFlight() > 0) {
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    private long inFlight() {
+        List<GeneratorLoop> all = loops;
+        long sum = 0;
+        for (int i = 0; i < all.size(); i++) {
+            sum += all.get(i).inFlight();
+        }
+        return sum;
+    }
+
+    private static void awaitStep(CompletableFuture<Void> step) throws InterruptedException {
+        try {
+            step.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException x) {
+            throw new IllegalStateException("a generator loop did not take its step: " + x, x);
+        }
+    }
+
+    private RunResult result(RunClock clock, ProgressReporter reporter, ConnectionBudget budget, PrimingOutcome primed,
+                             double cpuSeconds, double wallSeconds) {
+        List<RequestCounters> measuredParts = new ArrayList<>();
+        List<RequestCounters> warmupParts = new ArrayList<>();
+        long unsentMeasured = 0;
+        long unsentWarmup = 0;
+        long lastSend = 0;
+        long lastDispatch = 0;
+        long lastEnd = 0;
+        for (GeneratorLoop loop : loops) {
+            measuredParts.add(loop.measured());
+            warmupParts.add(loop.warmup());
+            long[] unsent = loop.unsentDue();
+            unsentMeasured += unsent[0];
+            unsentWarmup += unsent[1];
+            lastSend = Math.max(lastSend, loop.lastSendNanos());
+            lastDispatch = Math.max(lastDispatch, loop.lastDispatchNanos());
+            lastEnd = Math.max(lastEnd, loop.lastMeasuredEndNanos());
+        }
+        RequestCounters measured = RequestCounters.sum(measuredParts);
+        RequestCounters warmup = RequestCounters.sum(warmupParts);
+        PhaseCounts measuredPhase = new PhaseCounts(measured.sentCount() + unsentMeasured, measured);
+        PhaseCounts warmupPhase = new PhaseCounts(warmup.sentCount() + unsentWarmup, warmup);
+        double durationSeconds = Math.max(0, (Math.max(lastEnd, lastSend) - clock.measuredStartNanos()) / 1e9);
+        Latencies latencies = reporter.totals();
+        RunRates rates = rates(clock, measuredPhase, lastSend, lastDispatch, durationSeconds, latencies);
+
+        ProgressReporter.PhaseMark start = reporter.measuredStart();
+        ProgressReporter.PhaseMark end = reporter.measuredEnd();
+        double measuredCpu = (end.cpuNanos() - start.cpuNanos()) / 1e9;
+        double measuredWall = (end.loops().nanos() - start.loops().nanos()) / 1e9;
+        Double busy = end.loops().busiestShareSince(start.loops());
+        Double spin = end.loops().busiestSpinShareSince(start.loops());
+        GeneratorCost cost = new GeneratorCost(loops.size(), plan.deadlineWait().toString(), cpuSeconds, wallSeconds, measuredCpu,
+                measuredWall, busy, spin, primed);
+
+        long blocked = 0;
+        // Requests that waited at the cap: counted by the loops as they were served.
+        for (GeneratorLoop loop : loops) {
+            blocked += loop.blockedMeasured();
+        }
+        ConnectionFacts connections = new ConnectionFacts(budget.openedCount(), budget.maxOpenCount(), budget.connectFailureCount(),
+                budget.descriptorLimitReached(), descriptors, budget.openedPerSource(), blocked);
+        Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, measured.answeredCount(), budget.descriptorLimitReached(),
+                latencies.intendedToSend().getTotalCount() > 0 ? latencies.intendedToSend().getValueAtPercentile(99) / 1000.0 : null,
+                plan.lagLimitNanos() / 1e6, rates.scheduledRate(), rates.dispatchedRate(), plan.minRateFraction(), busy,
+                reporter.laggingBusyShare(), blocked, rates.sendSpreadMs(),
+                plan.model() == Model.ALL_AT_ONCE ? plan.spreadLimitNanos() / 1e6 : null));
+        RunTiming timing = new RunTiming(System.currentTimeMillis(), durationSeconds, interrupted, null);
+        return new RunResult(plan, clock, timing, measuredPhase, warmupPhase, rates, connections, cost, latencies, verdict);
+    }
+
+    private RunRates rates(RunClock clock, PhaseCounts measured, long lastSend, long lastDispatch, double durationSeconds,
+                           Latencies latencies) {
+        return switch (plan.model()) {
+            case OPEN -> {
+                Double scheduledRate = scheduledRate(measured.scheduled());
+                double sendSpan = (lastSend - clock.measuredStartNanos()) / 1e9;
+                double dispatchSpan = (lastDispatch - clock.measuredStartNanos()) / 1e9;
+                long written = measured.counters().writtenCount();
+                yield new RunRates(scheduledRate, dispatchSpan > 0 ? measured.counters().sentCount() / dispatchSpan : null,
+                        sendSpan > 0 && written > 0 ? written / sendSpan : written == 0 ? 0.0 : null, null);
+            }
+            case CLOSED -> new RunRates(null, null, durationSeconds > 0 ? measured.counters().doneCount() / durationSeconds : null, null);
+            case ALL_AT_ONCE -> new RunRates(null, null, null, latencies.intendedToSend().getTotalCount() > 0
+                    ? latencies.intendedToSend().getMaxValue() / 1000.0 : null);
+        };
+    }
+
+    /**
      * The rate the schedule asked for over the measured phase: its measured arrivals over the span
-     * from the phase's start to the last of them, replayed from the seed. The achieved rate is
-     * measured the same way (sent over the span to the last send), so that a generator that kept
-     * up scores 1.0 whatever the randomness of a short exponential schedule or a ramp that reaches
-     * into the measured phase.
+     * from the phase's start to the last of them, replayed from the seed. The dispatched rate is
+     * measured the same way, so that a generator that kept up scores 1.0 whatever the randomness
+     * of a short exponential schedule or a ramp that reaches into the measured phase.
      */
     private Double scheduledRate(long scheduled) {
         ArrivalSchedule replay = schedule();
@@ -249,105 +389,18 @@ public final class LoadRun {
         return count > 0 && span > 0 ? count / span : null;
     }
 
-    private List<String> verdict(Histogram intendedToEnd, Histogram intendedToSend, Double scheduledRate, Double achievedRate,
-                                 ConnectionPool pool) {
-        List<String> reasons = new ArrayList<>();
-        if (interrupted) {
-            reasons.add("the run was interrupted before its schedule was through");
-        }
-        if (intendedToEnd.getTotalCount() == 0) {
-            reasons.add("no measured request got a response");
-        }
-        if (intendedToSend.getTotalCount() > 0) {
-            double lagP99 = intendedToSend.getValueAtPercentile(99) / 1000.0;
-            double limit = plan.lagLimitNanos() / 1e6;
-            if (lagP99 > limit) {
-                reasons.add(String.format(Locale.ROOT, "the generator lagged: intended->send p99 %.3f ms is above the limit of %.3f ms",
-                        lagP99, limit));
-            }
-        }
-        if (scheduledRate != null && achievedRate != null && achievedRate < plan.minRateFraction() * scheduledRate) {
-            reasons.add(String.format(Locale.ROOT, "achieved %.1f req/s, below %.0f%% of the %.1f req/s the schedule asked for",
-                    achievedRate, plan.minRateFraction() * 100, scheduledRate));
-        }
-        if (pool.descriptorLimitReached() != null) {
-            reasons.add(pool.descriptorLimitReached());
-        }
-        return reasons;
-    }
-
-    /**
-     * Before the clock starts, {@code plan.prime()} requests (for at most 2 s) in a closed loop over a few
-     * connections, counted and timed nowhere: they compile the client's, the parser's and the
-     * recorders' hot paths, so that a schedule does not begin with an interpreted generator that
-     * falls behind in its first second and, in an open model, never catches up. (The schedule's
-     * own warm-up then warms the pacer and the target under the real load.) The connections stay
-     * open for the run.
-     */
-    private void prime(ConnectionPool pool, HttpRequest request) throws InterruptedException {
-        if (plan.prime() == 0 || interrupted) {
-            return;
-        }
-        RunClock primeClock = RunClock.startingNow(0);
-        RequestCounters counters = new RequestCounters();
-        RunListener primeListener = new RunListener(primeClock, counters, counters, new LatencyRecorders(), new AtomicLong());
-        int connections = Math.min(8, plan.maxConnections());
-        // Bounded in time too: priming a slow target must not take longer than a short warm-up.
-        ClosedDriver primer = new ClosedDriver(primeClock, pool, request, primeListener, counters, counters, connections, 1,
-                plan.prime(), PRIME_MAX_NANOS);
-        primeDriver = primer;
-        if (interrupted) {
-            primer.stop();
-        }
-        primer.start();
-        primer.awaitDone(Math.min(plan.timeoutNanos(), PRIME_MAX_NANOS));
-        primer.stop();
-        primer.close();
-        primeDriver = null;
-        primed = counters;
-    }
-
-    /**
-     * Opens the connections asked for before the clock starts; all-at-once opens at least those
-     * its requests need, so that they really start together.
-     */
-    private void preconnect(ConnectionPool pool) throws InterruptedException {
-        long needed = plan.preconnect();
-        if (plan.model() == Model.ALL_AT_ONCE) {
-            needed = Math.max(needed, (plan.allAtOnce() + plan.pipeline() - 1) / plan.pipeline());
-        }
-        needed = Math.min(plan.maxConnections(), needed);
-        List<CompletableFuture<LoadConnection>> opening = new ArrayList<>();
-        for (long i = pool.openCount(); i < needed && pool.canOpen(); i++) {
-            opening.add(pool.open(true));
-        }
-        try {
-            CompletableFuture.allOf(opening.toArray(new CompletableFuture<?>[0]))
-                    .get(TimeUnit.NANOSECONDS.toMillis(plan.connectTimeoutNanos()) + 1_000, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException x) {
-            // Counted by the pool; the requests that lack a connection open one when they are sent, or fail.
-        }
-    }
-
-    /** Waits for requests in flight to end, at most until the last send plus the timeout (and a margin for its check). */
-    private void awaitInFlight(long lastSendNanos) throws InterruptedException {
-        long deadline = Math.max(lastSendNanos, System.nanoTime()) + plan.timeoutNanos() + TimeUnit.SECONDS.toNanos(1);
-        while (!interrupted && System.nanoTime() - deadline < 0 && inFlight() > 0) {
-            Thread.sleep(1);
-        }
-    }
-
-    private long inFlight() {
-        return warmup.sentCount() - warmup.doneCount() + measured.sentCount() - measured.doneCount();
-    }
-
-    private RunResult failed(String why, ConnectionPool pool) {
+    private RunResult failed(String why, ConnectionBudget budget) {
         RunClock clock = RunClock.startingNow(0);
-        return new RunResult(plan, clock, System.currentTimeMillis(), 0, interrupted, why, 0, measured, 0, warmup, 0, 0, 0,
-                pool != null ? pool.openedCount() : 0, pool != null ? pool.maxOpenCount() : 0, pool != null ? pool.connectFailureCount() : 0,
-                pool != null ? pool.descriptorLimitReached() : null, descriptors,
-                pool != null ? pool.openedPerSource() : List.of(), 0, 0, null, null, 0, 0,
-                LatencyRecorders.newHistogram(), LatencyRecorders.newHistogram(), LatencyRecorders.newHistogram(), List.of(why));
+        PhaseCounts none = new PhaseCounts(0, new RequestCounters());
+        ConnectionFacts connections = new ConnectionFacts(budget != null ? budget.openedCount() : 0, budget != null ? budget.maxOpenCount() : 0,
+                budget != null ? budget.connectFailureCount() : 0, budget != null ? budget.descriptorLimitReached() : null, descriptors,
+                budget != null ? budget.openedPerSource() : List.of(), 0);
+        Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, 0, null, null, plan.lagLimitNanos() / 1e6, null, null,
+                plan.minRateFraction(), null, null, 0, null, null));
+        return new RunResult(plan, clock, new RunTiming(System.currentTimeMillis(), 0, interrupted, why), none,
+                new PhaseCounts(0, new RequestCounters()), new RunRates(null, null, null, null), connections,
+                new GeneratorCost(plan.threads(), plan.deadlineWait().toString(), 0, 0, 0, 0, null, null, PrimingOutcome.none()),
+                Latencies.empty(), verdict);
     }
 
     private static String describeConnectFailure(Throwable failure) {
@@ -359,15 +412,8 @@ public final class LoadRun {
         return kind.key() + " (" + root.getClass().getSimpleName() + (root.getMessage() != null ? ": " + root.getMessage() : "") + ")";
     }
 
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return 0;
-    }
-
     @Override
     public String toString() {
-        return "LoadRun[" + state + (interrupted ? ",interrupted" : "") + "," + plan.model().label() + ",measured=" + measured + "]";
+        return "LoadRun[" + state + (interrupted ? ",interrupted" : "") + "," + plan.model().label() + ",loops=" + loops.size() + "]";
     }
 }

@@ -1,60 +1,78 @@
 package io.workbench.loadgen.run;
 
-import io.workbench.loadgen.connection.ConnectionPool;
+import io.workbench.loadgen.connection.ConnectionBudget;
+import io.workbench.loadgen.loop.GeneratorLoop;
+import io.workbench.loadgen.loop.LoopTimes;
 import io.workbench.loadgen.record.IntervalLog;
 import io.workbench.loadgen.record.LatencyRecorders;
 import io.workbench.loadgen.record.RequestCounters;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
- * The run's once-a-second thread: swaps the recorders' interval histograms out (the recording
- * threads never wait for it), writes them to the interval log, adds them to the run's totals, and
- * prints the progress line on stderr. Ticks are counted from the run's start, not slept one after
- * another, so they do not drift.
+ * The run's once-a-second thread. It swaps each loop's interval histograms out (the loops never
+ * wait for it), adds them up kind by kind, writes them to the interval log and to the run's
+ * totals, notes how busy the busiest loop was in that second and whether the generator's lag was
+ * over the limit in it, and prints the progress line on stderr. Ticks are counted from the run's
+ * start, not slept one after another, so they do not drift; one more wakes it at the measured
+ * phase's start, to read the CPU and the loops' clocks there.
  */
 final class ProgressReporter implements Runnable {
 
     private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final LatencyRecorders.Kind[] KINDS = LatencyRecorders.Kind.values();
 
     private final RunClock clock;
-    private final LatencyRecorders recorders;
-    private final RequestCounters warmup;
-    private final RequestCounters measured;
-    private final ConnectionPool pool;
+    private final List<GeneratorLoop> loops;
+    private final ConnectionBudget budget;
     private final IntervalLog log;
     private final PrintStream progress;
-    private final Histogram totalIntendedToEnd = LatencyRecorders.newHistogram();
-    private final Histogram totalSendToEnd = LatencyRecorders.newHistogram();
-    private final Histogram totalIntendedToSend = LatencyRecorders.newHistogram();
-    private Histogram recycled1;
-    private Histogram recycled2;
-    private Histogram recycled3;
+    private final long lagLimitMicros;
+    private final Map<LatencyRecorders.Kind, Histogram> totals = new EnumMap<>(LatencyRecorders.Kind.class);
+    private final Histogram[][] recycled;
     private final Thread thread;
     private volatile boolean stopped;
     private long lastSent;
     private long lastTickNanos;
+    private LoopTimes lastTick;
+    /** The loops' clocks and the CPU where the measured phase began, and where it ended; null until then. */
+    private volatile PhaseMark measuredStart;
+    private volatile PhaseMark measuredEnd;
+    /** Over the seconds whose lag p99 was over the limit: the busiest loop's busy time, and their wall time. */
+    private double laggingBusyNanos;
+    private long laggingWallNanos;
+
+    /** Where a phase began or ended: the loops' clocks and the process's CPU time. */
+    record PhaseMark(LoopTimes loops, long cpuNanos) {
+    }
 
     /**
      * @param log      where intervals go, or null for none
      * @param progress where the progress line goes, or null for none
      */
-    ProgressReporter(RunClock clock, LatencyRecorders recorders, RequestCounters warmup, RequestCounters measured, ConnectionPool pool,
-                     IntervalLog log, PrintStream progress) {
+    ProgressReporter(RunClock clock, List<GeneratorLoop> loops, ConnectionBudget budget, IntervalLog log, PrintStream progress,
+                     long lagLimitNanos) {
         this.clock = clock;
-        this.recorders = recorders;
-        this.warmup = warmup;
-        this.measured = measured;
-        this.pool = pool;
+        this.loops = List.copyOf(loops);
+        this.budget = budget;
         this.log = log;
         this.progress = progress;
+        this.lagLimitMicros = TimeUnit.NANOSECONDS.toMicros(lagLimitNanos);
+        this.recycled = new Histogram[loops.size()][KINDS.length];
+        for (LatencyRecorders.Kind kind : KINDS) {
+            totals.put(kind, LatencyRecorders.newHistogram());
+        }
         this.thread = new Thread(this, "loadgen-reporter");
         this.thread.setDaemon(true);
         this.lastTickNanos = clock.startNanos();
+        this.lastTick = LoopTimes.read(this.loops);
     }
 
     void start() {
@@ -66,26 +84,55 @@ final class ProgressReporter implements Runnable {
         long tick = 1;
         while (!stopped) {
             long due = clock.startNanos() + tick * TICK_NANOS;
+            boolean markStart = measuredStart == null && clock.measuredStartNanos() - due < 0;
+            long wake = markStart ? clock.measuredStartNanos() : due;
             long now;
-            while (!stopped && (now = System.nanoTime()) - due < 0) {
-                LockSupport.parkNanos(this, due - now);
+            while (!stopped && (now = System.nanoTime()) - wake < 0) {
+                LockSupport.parkNanos(this, wake - now);
             }
             if (stopped) {
                 return;
+            }
+            if (markStart) {
+                markMeasuredStart();
+                continue;
             }
             tick();
             tick++;
         }
     }
 
+    /** The measured phase begins: the CPU and the loops' clocks are read (once). */
+    synchronized void markMeasuredStart() {
+        if (measuredStart == null) {
+            measuredStart = new PhaseMark(LoopTimes.read(loops), Cpu.processNanos());
+        }
+    }
+
+    /** The measured phase is over (its last request ended): the CPU and the loops' clocks are read (once). */
+    synchronized void markMeasuredEnd() {
+        markMeasuredStart();
+        if (measuredEnd == null) {
+            measuredEnd = new PhaseMark(LoopTimes.read(loops), Cpu.processNanos());
+        }
+    }
+
     private synchronized void tick() {
         long now = System.nanoTime();
+        LoopTimes times = LoopTimes.read(loops);
+        Double busy = times.busiestShareSince(lastTick);
         if (clock.isMeasured(now)) {
-            swapIntervals();
+            Histogram lag = swapIntervals();
+            if (lag != null && lag.getTotalCount() > 0 && lag.getValueAtPercentile(99) > lagLimitMicros && busy != null) {
+                long wall = times.nanos() - lastTick.nanos();
+                laggingBusyNanos += busy * wall;
+                laggingWallNanos += wall;
+            }
         }
         if (progress != null) {
-            progress.println(progressLine(now));
+            progress.println(progressLine(now, busy));
         }
+        lastTick = times;
         lastTickNanos = now;
     }
 
@@ -95,6 +142,7 @@ final class ProgressReporter implements Runnable {
         LockSupport.unpark(thread);
         thread.join(TimeUnit.SECONDS.toMillis(5));
         synchronized (this) {
+            markMeasuredEnd();
             swapIntervals();
             if (log != null) {
                 log.close();
@@ -102,32 +150,53 @@ final class ProgressReporter implements Runnable {
         }
     }
 
-    private void swapIntervals() {
-        recycled1 = swap(recorders.intendedToEnd(), recycled1, totalIntendedToEnd, IntervalLog.INTENDED_TO_END);
-        recycled2 = swap(recorders.sendToEnd(), recycled2, totalSendToEnd, IntervalLog.SEND_TO_END);
-        recycled3 = swap(recorders.intendedToSend(), recycled3, totalIntendedToSend, IntervalLog.INTENDED_TO_SEND);
+    /** @return this interval's intended->send over every loop (the lag), or null if nothing was swapped */
+    private Histogram swapIntervals() {
+        Histogram lag = null;
+        for (LatencyRecorders.Kind kind : KINDS) {
+            Histogram merged = null;
+            for (int i = 0; i < loops.size(); i++) {
+                Histogram interval = loops.get(i).recorders().recorder(kind).getIntervalHistogram(recycled[i][kind.ordinal()]);
+                recycled[i][kind.ordinal()] = interval;
+                if (merged == null) {
+                    merged = interval.copy();
+                    merged.setStartTimeStamp(interval.getStartTimeStamp());
+                    merged.setEndTimeStamp(interval.getEndTimeStamp());
+                } else {
+                    merged.add(interval);
+                    merged.setStartTimeStamp(Math.min(merged.getStartTimeStamp(), interval.getStartTimeStamp()));
+                    merged.setEndTimeStamp(Math.max(merged.getEndTimeStamp(), interval.getEndTimeStamp()));
+                }
+            }
+            if (merged == null) {
+                continue;
+            }
+            // The first interval began when the recorder was made, before the warm-up: it holds only measured values.
+            long measuredStartEpoch = clock.toEpochMillis(clock.measuredStartNanos());
+            if (merged.getStartTimeStamp() < measuredStartEpoch) {
+                merged.setStartTimeStamp(measuredStartEpoch);
+            }
+            totals.get(kind).add(merged);
+            if (log != null) {
+                log.write(kind.tag(), merged);
+            }
+            if (kind == LatencyRecorders.Kind.INTENDED_TO_SEND) {
+                lag = merged;
+            }
+        }
         if (log != null) {
             log.flush();
         }
+        return lag;
     }
 
-    private Histogram swap(Recorder recorder, Histogram recycled, Histogram total, String tag) {
-        Histogram interval = recorder.getIntervalHistogram(recycled);
-        // The first interval began when the recorder was made, before the warm-up: it holds only measured values.
-        long measuredStartEpoch = clock.toEpochMillis(clock.measuredStartNanos());
-        if (interval.getStartTimeStamp() < measuredStartEpoch) {
-            interval.setStartTimeStamp(measuredStartEpoch);
-        }
-        total.add(interval);
-        if (log != null) {
-            log.write(tag, interval);
-        }
-        return interval;
-    }
-
-    private String progressLine(long now) {
+    private String progressLine(long now, Double busy) {
         boolean inWarmup = !clock.isMeasured(now);
-        RequestCounters counters = inWarmup ? warmup : measured;
+        List<RequestCounters> parts = new ArrayList<>();
+        for (GeneratorLoop loop : loops) {
+            parts.add(inWarmup ? loop.warmup() : loop.measured());
+        }
+        RequestCounters counters = RequestCounters.sum(parts);
         long sent = counters.sentCount();
         long done = counters.doneCount();
         long errors = counters.errorCount() + counters.timedOutCount();
@@ -139,9 +208,11 @@ final class ProgressReporter implements Runnable {
         lastSent = sent;
         double elapsed = (now - clock.startNanos()) / 1e9;
         return String.format(Locale.ROOT,
-                "%6.1fs %s sent %d done %d errors %d rate %s in-flight %d conns %d p99 %s lag-p99 %s",
-                elapsed, inWarmup ? "warmup  " : "measured", sent, done, errors, rate, Math.max(0, sent - done), pool.openCount(),
-                inWarmup ? "-" : millis(totalIntendedToEnd), inWarmup ? "-" : millis(totalIntendedToSend));
+                "%6.1fs %s sent %d done %d errors %d rate %s in-flight %d conns %d p99 %s lag-p99 %s loop-busy %s",
+                elapsed, inWarmup ? "warmup  " : "measured", sent, done, errors, rate, Math.max(0, sent - done), budget.openCount(),
+                inWarmup ? "-" : millis(totals.get(LatencyRecorders.Kind.INTENDED_TO_END)),
+                inWarmup ? "-" : millis(totals.get(LatencyRecorders.Kind.INTENDED_TO_SEND)),
+                busy == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * busy));
     }
 
     private static String millis(Histogram histogram) {
@@ -151,20 +222,27 @@ final class ProgressReporter implements Runnable {
         return String.format(Locale.ROOT, "%.3fms", histogram.getValueAtPercentile(99) / 1000.0);
     }
 
-    Histogram totalIntendedToEnd() {
-        return totalIntendedToEnd;
+    /** @return the measured phase's distributions; complete after {@link #stop()} */
+    Latencies totals() {
+        return new Latencies(totals);
     }
 
-    Histogram totalSendToEnd() {
-        return totalSendToEnd;
+    PhaseMark measuredStart() {
+        return measuredStart;
     }
 
-    Histogram totalIntendedToSend() {
-        return totalIntendedToSend;
+    PhaseMark measuredEnd() {
+        return measuredEnd;
+    }
+
+    /** @return the busiest loop's busy share over the measured seconds whose lag was over the limit, or null if none was */
+    synchronized Double laggingBusyShare() {
+        return laggingWallNanos > 0 ? laggingBusyNanos / laggingWallNanos : null;
     }
 
     @Override
     public String toString() {
-        return "ProgressReporter[" + (stopped ? "stopped" : "running") + ",measured=" + totalIntendedToEnd.getTotalCount() + "]";
+        return "ProgressReporter[" + (stopped ? "stopped" : "running") + ",measured="
+                + totals.get(LatencyRecorders.Kind.INTENDED_TO_END).getTotalCount() + "]";
     }
 }

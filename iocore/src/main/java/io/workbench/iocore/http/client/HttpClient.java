@@ -246,6 +246,16 @@ public final class HttpClient implements LifeCycle, Dumpable {
      *         is chained to it), or failed with {@link HttpClientException.Kind#CONNECT_FAILED}
      */
     public CompletableFuture<HttpClientConnection> connect(InetSocketAddress remote, InetSocketAddress local) {
+        return connect(remote, local, null);
+    }
+
+    /**
+     * Opens a connection as {@link #connect(InetSocketAddress, InetSocketAddress)} does, registered
+     * with {@code selector} (one of this client's; null: the next in turn), so that everything that
+     * happens to it (its reads, its completions, its close) happens on that selector's thread. A
+     * load generator's loop opens its own connections this way, from its own thread.
+     */
+    public CompletableFuture<HttpClientConnection> connect(InetSocketAddress remote, InetSocketAddress local, ManagedSelector selector) {
         Objects.requireNonNull(remote, "remote");
         CompletableFuture<HttpClientConnection> result = new CompletableFuture<>();
         // running is written last by start(): reading it first makes the connector visible.
@@ -256,7 +266,8 @@ public final class HttpClient implements LifeCycle, Dumpable {
                     "connecting to " + HttpClientConnection.address(remote) + ": the client is not running"));
             return result;
         }
-        c.connect(remote, local, endPoint -> new HttpClientConnection(endPoint, this)).whenComplete((connection, x) -> {
+        (selector == null ? c.connect(remote, local, endPoint -> new HttpClientConnection(endPoint, this))
+                : c.connect(remote, local, selector, endPoint -> new HttpClientConnection(endPoint, this))).whenComplete((connection, x) -> {
             if (x == null) {
                 result.complete(connection);
             } else {

@@ -1,0 +1,30 @@
+package io.workbench.loadgen.loop;
+
+import io.workbench.loadgen.connection.LoopConnection;
+import io.workbench.loadgen.connection.LoopConnections;
+
+/**
+ * What a {@link GeneratorLoop} sends: an open schedule ({@link OpenArrivals}, all-at-once too) or a
+ * closed set of connections that each send their next request when the last ends
+ * ({@link ClosedConnections}). Every call comes on the loop's own thread.
+ */
+public interface LoopWorkload extends LoopConnections.Events {
+
+    /** Begins sending. */
+    void start();
+
+    /** A request on {@code connection} ended and was counted; {@code connection} is null if it had closed meanwhile. */
+    void requestEnded(LoopConnection connection);
+
+    /** The request of {@code slot} found its keep-alive connection closed by the server while idle: send it once more on another. */
+    void resend(int slot);
+
+    /** Sends nothing more (interrupted, or the run is draining); requests still waiting for a connection end as aborted. */
+    void stop(boolean interrupted);
+
+    /** @return true once it will send nothing more: its schedule or count is through, or it stopped */
+    boolean isDone();
+
+    /** @return requests that came due but were not sent because it stopped early: {measured, warm-up} */
+    long[] unsentDue();
+}

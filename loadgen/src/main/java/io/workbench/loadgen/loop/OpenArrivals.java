@@ -1,0 +1,226 @@
+package io.workbench.loadgen.loop;
+
+import io.workbench.iocore.selector.ScheduledTask;
+import io.workbench.loadgen.connection.LoopConnection;
+import io.workbench.loadgen.connection.LoopConnections;
+import io.workbench.loadgen.record.ErrorKind;
+import io.workbench.loadgen.schedule.ArrivalSchedule;
+
+/**
+ * A loop's share of an open schedule (and of all-at-once, whose arrivals are all due at one
+ * instant). It is the loop's scheduled task: at each intended time the selector runs it, and it
+ * sends every arrival that is due, each on an idle connection, in the order they arrived. A request
+ * that finds none waits for one, keeping its intended time, and a connect is started for it (as
+ * many connects as requests waiting, not one at a time: clients do not stop arriving because
+ * earlier requests are slow), up to the run's connection cap; a request that waits at the cap
+ * waits for a connection to come back, and that wait is the generator's, counted in its
+ * intended->send. The wait for a connect started for it is the target's or the kernel's, recorded
+ * as connect wait. A send that takes the last idle connection starts opening the next one, so
+ * that a growing run seldom makes a request wait for a whole connect.
+ *
+ * <p>Nothing is sent before its time, and a late arrival is sent as soon as the loop gets to it,
+ * timed from its own intended time: a loop that fell behind shows it as lag, never as a shorter
+ * schedule. A connect that fails fails the request that has waited longest, with the connect's
+ * error kind, so a dead target turns every arrival into a counted error, never a silent gap.
+ */
+final class OpenArrivals extends ScheduledTask implements LoopWorkload {
+
+    private final GeneratorLoop loop;
+    private final ArrivalSchedule share;
+    private final long startNanos;
+    private final SlotQueue waiting = new SlotQueue();
+    private long next;
+    private volatile boolean done;
+    private boolean stopped;
+    private long unsentMeasured;
+    private long unsentWarmup;
+
+    /**
+     * @param share      this loop's arrivals, as offsets from {@code startNanos}
+     * @param startNanos when offset 0 is
+     */
+    OpenArrivals(GeneratorLoop loop, ArrivalSchedule share, long startNanos) {
+        this.loop = loop;
+        this.share = share;
+        this.startNanos = startNanos;
+    }
+
+    @Override
+    public void start() {
+        next = share.next();
+        if (next == ArrivalSchedule.END) {
+            done = true;
+            return;
+        }
+        loop.selector().schedule(this, startNanos + next);
+    }
+
+    /** The next arrival is due: send it and every other that is due now. */
+    @Override
+    public void run() {
+        long now = System.nanoTime();
+        int sent = 0;
+        while (!stopped && next != ArrivalSchedule.END && startNanos + next - now <= 0) {
+            dispatch(startNanos + next);
+            next = share.next();
+            if ((++sent & 15) == 0) {
+                // A burst of arrivals that came due together: look at the clock now and then, not for each one.
+                now = System.nanoTime();
+            }
+        }
+        if (stopped) {
+            return;
+        }
+        if (next == ArrivalSchedule.END) {
+            done = true;
+        } else {
+            loop.selector().schedule(this, startNanos + next);
+        }
+    }
+
+    private void dispatch(long intended) {
+        int slot = loop.newRequest(intended);
+        if (waiting.isEmpty()) {
+            LoopConnection connection;
+            while ((connection = loop.connections().takeIdle()) != null) {
+                if (loop.send(slot, connection)) {
+                    afterSend(connection);
+                    return;
+                }
+            }
+        }
+        wait(slot, false);
+    }
+
+    /** The request of {@code slot} waits for a connection; a connect is started for it unless enough are under way. */
+    private void wait(int slot, boolean first) {
+        if (first) {
+            waiting.addFirst(slot);
+        } else {
+            waiting.addLast(slot);
+        }
+        LoopConnections connections = loop.connections();
+        boolean forConnect = connections.connectingCount() >= waiting.size() || connections.connect();
+        loop.slots().waiting(slot, System.nanoTime(), forConnect);
+    }
+
+    private void afterSend(LoopConnection connection) {
+        LoopConnections connections = loop.connections();
+        // Pipelining: the connection may take more.
+        connections.offerIdle(connection);
+        if (!connections.hasIdle() && connections.connectingCount() == 0) {
+            connections.connect();
+        }
+    }
+
+    /** Gives {@code connection} to the requests waiting, as many as it takes; @return true if it took any */
+    private boolean serveWaiting(LoopConnection connection) {
+        boolean served = false;
+        while (!waiting.isEmpty() && connection.hasFreeSlot()) {
+            int slot = waiting.removeFirst();
+            if (!loop.send(slot, connection)) {
+                waiting.addFirst(slot);
+                break;
+            }
+            served = true;
+        }
+        return served;
+    }
+
+    @Override
+    public void requestEnded(LoopConnection connection) {
+        if (connection == null || connection.isClosed()) {
+            return;
+        }
+        serveWaiting(connection);
+        loop.connections().offerIdle(connection);
+    }
+
+    @Override
+    public void connected(LoopConnection connection) {
+        serveWaiting(connection);
+        loop.connections().offerIdle(connection);
+    }
+
+    @Override
+    public void connectFailed(ErrorKind kind, Throwable cause) {
+        if (kind == ErrorKind.DESCRIPTOR_LIMIT && loop.connections().openCount() > 0) {
+            // No descriptor for one more: the requests wait for the connections this loop has (the cap dropped to them).
+            return;
+        }
+        if (!waiting.isEmpty()) {
+            loop.failUnsent(waiting.removeFirst(), kind);
+        }
+        connectForWaiting();
+    }
+
+    @Override
+    public void closed(LoopConnection connection) {
+        // Room under the cap again, maybe: the requests waiting at it may get a connect now.
+        connectForWaiting();
+    }
+
+    /** Starts connects for requests waiting beyond those under way, as the cap allows; those it starts for stop waiting at the cap. */
+    private void connectForWaiting() {
+        if (stopped) {
+            return;
+        }
+        LoopConnections connections = loop.connections();
+        while (connections.connectingCount() < waiting.size() && connections.connect()) {
+            // A request that began to wait at the cap stays counted as waiting at it until it is served.
+        }
+    }
+
+    @Override
+    public void resend(int slot) {
+        if (stopped) {
+            loop.failUnsent(slot, ErrorKind.ABORTED);
+            return;
+        }
+        wait(slot, true);
+    }
+
+    @Override
+    public void stop(boolean interrupted) {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        loop.selector().cancel(this);
+        if (interrupted) {
+            countUnsentDue();
+        }
+        while (!waiting.isEmpty()) {
+            loop.failUnsent(waiting.removeFirst(), ErrorKind.ABORTED);
+        }
+        done = true;
+    }
+
+    /** Interrupted: every arrival already due and not dispatched is due but unsent. */
+    private void countUnsentDue() {
+        long now = System.nanoTime();
+        while (next != ArrivalSchedule.END && startNanos + next - now <= 0) {
+            if (loop.clock().isMeasured(startNanos + next)) {
+                unsentMeasured++;
+            } else {
+                unsentWarmup++;
+            }
+            next = share.next();
+        }
+    }
+
+    @Override
+    public boolean isDone() {
+        return done;
+    }
+
+    @Override
+    public long[] unsentDue() {
+        return new long[] {unsentMeasured, unsentWarmup};
+    }
+
+    @Override
+    public String toString() {
+        return "OpenArrivals[" + (done ? "done" : "next@" + next) + ",waiting=" + waiting.size() + "]";
+    }
+}
