@@ -138,7 +138,8 @@ public final class LoadCommand {
     String spreadLimit;
 
     @Option(names = "--prime", paramLabel = "N", defaultValue = "5000",
-            description = "N requests in a closed loop before the clock starts, recorded nowhere: they compile the hot paths (default 5000; 0: none)")
+            description = "N requests to an in-process canned server before the clock starts, on the run's own loops, recorded "
+                    + "nowhere: they compile the hot paths without touching the target (default 5000; 0: none)")
     long prime;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text (on stderr: stdout carries only the SUMMARY line)")

@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One run of the load generator, from a {@link LoadPlan} to a {@link RunResult}: starts iocore's
@@ -53,7 +54,7 @@ public final class LoadRun {
     private enum State { NEW, CONNECTING, PRIMING, PRECONNECTING, RUNNING, DRAINING, DONE }
 
     /** How often the run looks at its loops while it waits for them. */
-    private static final long POLL_MILLIS = 2;
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private final LoadPlan plan;
     private final DescriptorLimit descriptors;
@@ -129,9 +130,8 @@ public final class LoadRun {
             return failed(unreachable, budget);
         }
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField()).build();
-        ResponseClasses.load();
         state = State.PRIMING;
-        PrimingOutcome primed = Priming.run(selectors, connector, remote, request, plan.prime(), plan.maxConnections(), () -> interrupted);
+        PrimingOutcome primed = Priming.run(selectors, connector, plan.prime(), () -> interrupted);
 
         List<GeneratorLoop> made = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
@@ -249,7 +249,19 @@ public final class LoadRun {
         }
         long deadline = System.nanoTime() + plan.connectTimeoutNanos() + TimeUnit.SECONDS.toNanos(1);
         while (!interrupted && System.nanoTime() - deadline < 0 && !allDone()) {
-            Thread.sleep(POLL_MILLIS);
+            pause();
+        }
+    }
+
+    /**
+     * The run's thread waits a moment between two looks at its loops; a park, not
+     * {@code Thread.sleep}, which allocates on every call on recent JDKs (the generator allocates
+     * nothing per request, and per millisecond would show).
+     */
+    static void pause() throws InterruptedException {
+        LockSupport.parkNanos(POLL_NANOS);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
         }
     }
 
@@ -266,7 +278,7 @@ public final class LoadRun {
 
     private void awaitLoopsDone() throws InterruptedException {
         while (!interrupted && !allDone()) {
-            Thread.sleep(POLL_MILLIS);
+            pause();
         }
     }
 
@@ -278,7 +290,7 @@ public final class LoadRun {
         }
         long deadline = Math.max(lastSend, System.nanoTime()) + plan.timeoutNanos() + TimeUnit.SECONDS.toNanos(1);
         while (!interrupted && System.nanoTime() - deadline < 0 && inFlight() > 0) {
-            Thread.sleep(POLL_MILLIS);
+            pause();
         }
     }
 

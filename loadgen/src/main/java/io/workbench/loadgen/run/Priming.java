@@ -1,50 +1,82 @@
 package io.workbench.loadgen.run;
 
+import io.workbench.iocore.http.HttpMethod;
+import io.workbench.iocore.http.client.HttpClientException;
 import io.workbench.iocore.http.client.HttpRequest;
+import io.workbench.iocore.selector.CannedConnection;
+import io.workbench.iocore.selector.ManagedSelector;
+import io.workbench.iocore.selector.SelectorManager;
+import io.workbench.iocore.selector.ServerConnector;
 import io.workbench.loadgen.connection.ConnectionBudget;
 import io.workbench.loadgen.connection.IdleOrder;
 import io.workbench.loadgen.connection.LoopConnections;
 import io.workbench.loadgen.loop.GeneratorLoop;
 import io.workbench.loadgen.loop.Workloads;
-import io.workbench.iocore.selector.ManagedSelector;
+import io.workbench.loadgen.record.ErrorKind;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 
 /**
- * Before the clock starts, a few thousand requests in a closed loop over a few connections of their
- * own, on the run's loops and through the same code, counted and timed nowhere: they compile the
- * loop's, the client's, the parser's and the recorders' hot paths, so that a schedule does not
- * begin with an interpreted generator that falls behind in its first second.
+ * Before the clock starts, a few thousand requests in a closed loop on the run's own loops and
+ * through the same code, to an in-process server on loopback that answers every request with the
+ * same {@code 200 hello} ({@link CannedConnection}): they compile the loop's, the client's, the
+ * parser's and the recorders' hot paths, and load every class a request's way through them needs
+ * (past the descriptor limit the JVM cannot open its class path to load one), so that a schedule
+ * does not begin with an interpreted generator that falls behind in its first second.
  *
- * <p>It never holds the run up for the target's own service time: it ends when its count is sent
- * and answered, after {@link #MAX_NANOS} in all, or as soon as no response has come for
- * {@link #PATIENCE_NANOS} while requests are out (a URL that asks the target to wait, say
- * {@code ?wait=20000}), whichever comes first; then its connections are closed, and requests
- * still out on them are abandoned. What it did, and why it stopped, goes into the summary.
+ * <p>Priming never touches the target, so it never waits for the target's service time (a URL
+ * that asks the target to wait 20 s primes as fast as any other) and never loads it; the
+ * schedule's warm-up warms the target. It ends when its count is answered, after
+ * {@link #MAX_NANOS}, or when the run is interrupted; its connections and its server are closed
+ * before the run opens its own. What it did goes into the summary.
  */
 final class Priming {
 
     /** Priming stops after this long, whatever its count. */
     static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(2);
-    /** Priming stops when no response has come for this long while requests are out. */
-    static final long PATIENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-    /** Connections priming uses at most. */
+    /** Connections priming keeps busy. */
     static final int CONNECTIONS = 8;
 
     private Priming() {
     }
 
-    static PrimingOutcome run(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress remote, HttpRequest request,
-                       long count, int maxConnections, BooleanSupplier interrupted) throws InterruptedException {
+    static PrimingOutcome run(List<ManagedSelector> selectors, LoopConnections.Connector connector, long count,
+                              BooleanSupplier interrupted) throws InterruptedException, IOException {
+        // The failure path's classes too: a request that fails past the descriptor limit must still be counted.
+        for (HttpClientException.Kind kind : HttpClientException.Kind.values()) {
+            new HttpClientException(kind, "loaded before the run").getMessage();
+        }
+        ErrorKind.values();
         if (count == 0 || interrupted.getAsBoolean()) {
             return PrimingOutcome.none();
         }
+        SelectorManager serverSelectors = new SelectorManager(SelectorManager.Config.defaults().withName("loadgen-prime-server")
+                .withSelectors(1));
+        serverSelectors.start();
+        ServerConnector server = new ServerConnector(serverSelectors, endPoint -> new CannedConnection(endPoint, new LongAdder()),
+                ServerConnector.Config.defaults().withHost("127.0.0.1").withPort(0));
+        try {
+            server.start();
+            return prime(selectors, connector, new InetSocketAddress("127.0.0.1", server.getLocalPort()), count, interrupted);
+        } finally {
+            server.stop();
+            serverSelectors.stop();
+        }
+    }
+
+    private static PrimingOutcome prime(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned,
+                                        long count, BooleanSupplier interrupted) throws InterruptedException {
+        HttpRequest request = HttpRequest.builder(HttpMethod.GET, "/hello").host("127.0.0.1:" + canned.getPort()).build();
         int threads = selectors.size();
-        int connections = Math.max(1, Math.min(CONNECTIONS, maxConnections));
+        int connections = Math.max(CONNECTIONS, threads);
         ConnectionBudget budget = new ConnectionBudget(connections, List.of());
         long start = System.nanoTime();
         long end = start + MAX_NANOS;
@@ -52,45 +84,28 @@ final class Priming {
         RunClock clock = new RunClock(start, System.currentTimeMillis(), Long.MAX_VALUE);
         List<GeneratorLoop> loops = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
-            int share = connections / threads + (i < connections % threads ? 1 : 0);
-            if (share == 0) {
-                continue;
-            }
-            LoopConnections loopConnections = new LoopConnections(connector, selectors.get(i), remote, budget, IdleOrder.LIFO);
+            LoopConnections loopConnections = new LoopConnections(connector, selectors.get(i), canned, budget, IdleOrder.LIFO);
             GeneratorLoop loop = new GeneratorLoop(i, loopConnections, request);
-            await(loop.begin(clock, Workloads.closed(loop, share, 1, 0, end)));
+            await(loop.begin(clock, Workloads.closed(loop, LoadRun.share(connections, i, threads), 1, 0, end)));
             loops.add(loop);
         }
-        long limit = Math.max(1, count);
-        long lastDone = 0;
-        long lastProgress = System.nanoTime();
         String stopped;
         while (true) {
-            Thread.sleep(1);
-            long now = System.nanoTime();
-            long sent = 0;
+            LoadRun.pause();
             long done = 0;
             for (GeneratorLoop loop : loops) {
-                sent += loop.warmup().sentCount();
                 done += loop.warmup().doneCount();
             }
             if (interrupted.getAsBoolean()) {
                 stopped = "interrupted";
                 break;
             }
-            if (done >= limit) {
+            if (done >= count) {
                 stopped = "count";
                 break;
             }
-            if (now - end >= 0) {
+            if (System.nanoTime() - end >= 0) {
                 stopped = "time";
-                break;
-            }
-            if (done != lastDone) {
-                lastDone = done;
-                lastProgress = now;
-            } else if (sent > done && now - lastProgress >= PATIENCE_NANOS) {
-                stopped = "patience";
                 break;
             }
         }
@@ -99,17 +114,24 @@ final class Priming {
         for (GeneratorLoop loop : loops) {
             await(loop.stop(false));
             await(loop.closeConnections());
+        }
+        // The closes fail what was still out (as aborted): wait for that, so the counts are final.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (GeneratorLoop loop : loops) {
+            while (loop.inFlight() > 0 && System.nanoTime() - deadline < 0) {
+                LoadRun.pause();
+            }
             sent += loop.warmup().sentCount();
             answered += loop.warmup().answeredCount();
         }
         return new PrimingOutcome(sent, answered, (System.nanoTime() - start) / 1e9, stopped);
     }
 
-    private static void await(java.util.concurrent.CompletableFuture<Void> step) throws InterruptedException {
+    private static void await(CompletableFuture<Void> step) throws InterruptedException {
         try {
             step.get(10, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException x) {
-            throw new IllegalStateException("priming did not stop: " + x, x);
+        } catch (ExecutionException | TimeoutException x) {
+            throw new IllegalStateException("priming did not take its step: " + x, x);
         }
     }
 }

@@ -3,14 +3,13 @@ package io.workbench.loadgen.run;
 import java.util.Locale;
 
 /**
- * What priming did before the clock started.
+ * What priming did before the clock started (against an in-process server, never the target).
  *
  * @param requests requests sent
  * @param answered requests that got a response
  * @param seconds  how long it took
- * @param stopped  why it stopped: {@code count}, {@code time}, {@code patience} (no response came for
- *                 {@link Priming#PATIENCE_NANOS} while requests were out: the target is asked to wait),
- *                 {@code interrupted}, or {@code none} (it was not asked for)
+ * @param stopped  why it stopped: {@code count}, {@code time} ({@link Priming#MAX_NANOS}), {@code interrupted}, or
+ *                 {@code none} (it was not asked for)
  */
 public record PrimingOutcome(long requests, long answered, double seconds, String stopped) {
 
