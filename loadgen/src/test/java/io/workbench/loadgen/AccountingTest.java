@@ -54,6 +54,12 @@ class AccountingTest {
             assertTrue(requests.get("errorsByKind").get("connect_refused").asLong() > 100,
                     "after the kill each request's connect is refused: " + requests);
             assertEquals(requests.get("scheduled").asLong(), requests.get("sent").asLong(), "nothing was left unsent");
+            // A refused connect is an error, never a request written: the achieved rate counts what reached a socket.
+            long refused = requests.get("errorsByKind").get("connect_refused").asLong();
+            assertTrue(requests.get("written").asLong() <= requests.get("sent").asLong() - refused, requests.toString());
+            double span = run.summary().get("durationSeconds").asDouble();
+            assertTrue(run.summary().get("achievedRate").asDouble() * span < requests.get("sent").asLong() - refused / 2.0,
+                    "the refused ones are not in the achieved rate: " + run.summary().get("achievedRate"));
             assertTrue(run.stderr().contains("verdict"), run.stderr());
         } finally {
             target.close();
@@ -102,6 +108,7 @@ class AccountingTest {
             run.assertAccounting();
             JsonNode summary = run.summary();
             assertTrue(summary.get("interrupted").asBoolean());
+            assertEquals("interrupted", summary.get("validity").get("limitedBy").asText(), summary.get("validity").toString());
             assertTrue(summary.get("requests").get("sent").asLong() > 100, summary.get("requests").toString());
             assertTrue(summary.get("requests").get("sent").asLong() < 60 * 400, "it stopped early");
         }

@@ -130,6 +130,7 @@ class ConnectionsTest {
             JsonNode connections = run.summary().get("connections");
             assertEquals(DESCRIPTOR_LIMIT, connections.get("descriptorLimit").asLong(), connections.toString());
             assertTrue(connections.get("descriptorLimitReached").asBoolean(), connections.toString());
+            assertEquals("descriptor-limit", run.summary().get("validity").get("limitedBy").asText());
             assertTrue(connections.get("descriptorLimitMessage").asText().contains("descriptor limit"), connections.toString());
             assertTrue(connections.get("maxOpen").asInt() < DESCRIPTOR_LIMIT, connections.toString());
             JsonNode requests = run.summary().get("requests");

@@ -12,9 +12,10 @@ import java.util.Locale;
  *   <li>the descriptor limit: the kernel refused a descriptor;</li>
  *   <li>the generator fell behind (open model: its lateness p99 over the lag limit, or it took its
  *       arrivals off the schedule below the minimum fraction of the rate the schedule asked for; all-at-once: its last send later
- *       than the spread allowed): then the cause is the connection cap if measured requests waited
- *       at it, else its CPU if its loop had no idle time left (busy at least
- *       {@link #BUSY_LIMIT} of the time in the seconds it lagged, or of the phase), else its pacing.</li>
+ *       than the spread allowed): then the cause is its CPU if its loop had no idle time left (busy at
+ *       least {@link #BUSY_LIMIT} of the time in the seconds it lagged, or of the phase), else the
+ *       connection cap if measured requests waited at it, else (all-at-once) its CPU again, as it
+ *       sends its requests back to back and waits for nothing, else its pacing.</li>
  * </ol>
  * What the target does is never a reason: slow or failed responses, slow accepts (a connect wait is
  * the target's or the kernel's, and is left out of the lateness), errors of any kind.
@@ -82,8 +83,8 @@ public final class VerdictRules {
             Limit cause = cause(in);
             String why = switch (cause) {
                 case CONNECTION_CAP -> in.blockedCount() + " measured request(s) waited for a connection at the connection cap";
-                case GENERATOR_CPU -> String.format(Locale.ROOT, "its loop had no idle time left (busy %.0f%% of the time)",
-                        100 * busy(in));
+                case GENERATOR_CPU -> in.sendSpreadMs() != null ? "its loop sent them back to back and could not send faster"
+                        : String.format(Locale.ROOT, "its loop had no idle time left (busy %.0f%% of the time)", 100 * busy(in));
                 default -> String.format(Locale.ROOT, "while its loop had idle time (busy %s of the time)",
                         busy(in) == null ? "?" : String.format(Locale.ROOT, "%.0f%%", 100 * busy(in)));
             };
@@ -95,11 +96,20 @@ public final class VerdictRules {
     }
 
     private static Limit cause(Inputs in) {
+        Double busy = busy(in);
+        if (busy != null && busy >= BUSY_LIMIT) {
+            // A loop with no idle time left is behind whatever else happened: a connection waited for at
+            // the cap may itself be one whose response it had no time to read.
+            return Limit.GENERATOR_CPU;
+        }
         if (in.blockedCount() > 0) {
             return Limit.CONNECTION_CAP;
         }
-        Double busy = busy(in);
-        return busy != null && busy >= BUSY_LIMIT ? Limit.GENERATOR_CPU : Limit.GENERATOR_PACING;
+        if (in.sendSpreadMs() != null) {
+            // All at once: the loop sends them back to back, waiting for nothing; if it is late, it was busy.
+            return Limit.GENERATOR_CPU;
+        }
+        return Limit.GENERATOR_PACING;
     }
 
     /** The busy share that speaks for the lag: over the seconds that lagged, else over the phase. */
