@@ -1,7 +1,5 @@
 package io.workbench.loadgen.connection;
 
-import java.util.Arrays;
-
 /**
  * A loop's connections that may take a request now, taken most recently used first
  * ({@link IdleOrder#LIFO}: a stack) or least recently used first ({@link IdleOrder#FIFO}: a ring).
@@ -71,14 +69,5 @@ final class IdleConnections {
     @Override
     public String toString() {
         return "IdleConnections[" + order.label() + "," + size + "]";
-    }
-
-    /** For tests: the connections in it, oldest first. */
-    LoopConnection[] snapshot() {
-        LoopConnection[] copy = new LoopConnection[size];
-        for (int i = 0; i < size; i++) {
-            copy[i] = items[(head + i) % items.length];
-        }
-        return Arrays.copyOf(copy, size);
     }
 }

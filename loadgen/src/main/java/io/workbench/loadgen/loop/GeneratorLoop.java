@@ -199,6 +199,7 @@ public final class GeneratorLoop implements HttpResponseListener {
         boolean isMeasured = clock.isMeasured(intended);
         RequestCounters counters = isMeasured ? measured : warmup;
         LoopConnection connection = connections.of(exchange.connection());
+        counters.bodyBytes(exchange.contentBytes());
         if (exchange.isSucceeded()) {
             int status = exchange.status();
             if (status >= 200 && status < 300) {

@@ -205,6 +205,7 @@ public final class RunFiles {
         node.put("sent", counters.sentCount());
         node.put("written", counters.writtenCount());
         node.put("staleRetried", counters.staleRetriedCount());
+        node.put("bodyBytes", counters.bodyByteCount());
         node.put("ok", counters.okCount());
         node.put("errors", counters.errorCount());
         node.put("timedOut", counters.timedOutCount());

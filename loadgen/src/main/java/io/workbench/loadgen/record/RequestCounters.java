@@ -10,7 +10,8 @@ import java.util.List;
  * {@code sent = ok + errors + timedOut} holds whenever nothing is in flight. Beside those, how many
  * of the sent requests reached the socket ({@code written}; the others failed before, for want of a
  * connection) and how many were sent again after finding their keep-alive connection closed by the
- * server while idle ({@code staleRetried}: each still ends once).
+ * server while idle ({@code staleRetried}: each still ends once), and the bytes of the response
+ * bodies read ({@code bodyBytes}).
  *
  * <p>One writer: the loop that owns the requests (no atomic read-modify-write, a release store per
  * count); any thread may read, and {@link #sum} adds up the loops of a run. A reading taken while
@@ -24,7 +25,8 @@ public final class RequestCounters {
     private static final int OK = 2;
     private static final int TIMED_OUT = 3;
     private static final int STALE_RETRIED = 4;
-    private static final int ERRORS = 5;
+    private static final int BODY_BYTES = 5;
+    private static final int ERRORS = 6;
 
     private final long[] counts = new long[ERRORS + ErrorKind.values().length];
 
@@ -63,6 +65,11 @@ public final class RequestCounters {
         add(STALE_RETRIED, 1);
     }
 
+    /** A response's body of {@code bytes} bytes was read (counted, not kept). */
+    public void bodyBytes(long bytes) {
+        add(BODY_BYTES, bytes);
+    }
+
     /** A request that failed before it could be given to a connection: sent and ended at once, never written. */
     public void sentAndFailed(ErrorKind kind) {
         sent();
@@ -83,6 +90,11 @@ public final class RequestCounters {
 
     public long timedOutCount() {
         return get(TIMED_OUT);
+    }
+
+    /** @return bytes of response bodies read */
+    public long bodyByteCount() {
+        return get(BODY_BYTES);
     }
 
     public long staleRetriedCount() {
