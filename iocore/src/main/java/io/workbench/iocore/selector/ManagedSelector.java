@@ -237,13 +237,18 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         }
     }
 
-    /** Runs the tasks whose deadline has passed, a bounded number per round (one may reschedule itself as due). */
+    /**
+     * Runs the tasks whose deadline has passed, at most as many as were scheduled when it began: a
+     * task that schedules itself as due again (work left over) runs again in the next round, after
+     * the I/O that is ready.
+     */
     private void runTimers() {
-        if (timers.size() == 0) {
+        int scheduled = timers.size();
+        if (scheduled == 0) {
             return;
         }
         long now = System.nanoTime();
-        for (int i = 0; i < MAX_ACTIONS_PER_ROUND; i++) {
+        for (int i = 0; i < scheduled; i++) {
             ScheduledTask task = timers.pollDue(now);
             if (task == null) {
                 return;

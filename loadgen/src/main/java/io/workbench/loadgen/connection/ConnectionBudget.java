@@ -67,9 +67,14 @@ public final class ConnectionBudget {
         return sources.isEmpty() ? 0 : (int) Math.floorMod(sourceTurn.getAndIncrement(), (long) sources.size());
     }
 
-    /** @return the local address of source {@code index}, or null when the kernel chooses */
+    /**
+     * @return the local address to bind a connection of source {@code index} to, or null when the
+     *         kernel chooses: with one source address the kernel picks that same address for a
+     *         loopback target, and a bind to port 0 before connecting costs a search of the port
+     *         space the connect would make anyway (it grows with the connections open)
+     */
     public InetSocketAddress source(int index) {
-        return sources.isEmpty() ? null : sources.get(index);
+        return sources.size() <= 1 ? null : sources.get(index);
     }
 
     /** A reserved connection opened from source {@code index}. */

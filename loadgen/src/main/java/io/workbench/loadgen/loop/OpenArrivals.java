@@ -25,6 +25,22 @@ import io.workbench.loadgen.schedule.ArrivalSchedule;
  */
 final class OpenArrivals extends ScheduledTask implements LoopWorkload {
 
+    /**
+     * Connects a loop has under way at most. A stalled target can leave thousands of requests
+     * waiting at once; starting a connect for each in one go would keep the loop in connect
+     * system calls while the responses that would free connections go unread. Each connect that
+     * completes starts the next. Requests waiting behind them wait for a connect all the same:
+     * their wait is connect wait, the target's (its accept queue) or the kernel's.
+     */
+    static final int MAX_CONNECTING = 256;
+
+    /**
+     * Arrivals sent in one run of the task at most: a loop that fell behind (or an all-at-once
+     * instant) sends the rest in its next round, after reading what is ready, so that its own
+     * backlog never keeps it from the responses that free its connections.
+     */
+    static final int BATCH = 1024;
+
     private final GeneratorLoop loop;
     private final ArrivalSchedule share;
     private final long startNanos;
@@ -60,7 +76,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
     public void run() {
         long now = System.nanoTime();
         int sent = 0;
-        while (!stopped && next != ArrivalSchedule.END && startNanos + next - now <= 0) {
+        while (!stopped && next != ArrivalSchedule.END && startNanos + next - now <= 0 && sent < BATCH) {
             dispatch(startNanos + next);
             next = share.next();
             if ((++sent & 15) == 0) {
@@ -100,7 +116,8 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
             waiting.addLast(slot);
         }
         LoopConnections connections = loop.connections();
-        boolean forConnect = connections.connectingCount() >= waiting.size() || connections.connect();
+        int connecting = connections.connectingCount();
+        boolean forConnect = connecting >= waiting.size() || connecting >= MAX_CONNECTING || connections.connect();
         loop.slots().waiting(slot, System.nanoTime(), forConnect);
     }
 
@@ -140,6 +157,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
     public void connected(LoopConnection connection) {
         serveWaiting(connection);
         loop.connections().offerIdle(connection);
+        connectForWaiting();
     }
 
     @Override
@@ -166,7 +184,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
             return;
         }
         LoopConnections connections = loop.connections();
-        while (connections.connectingCount() < waiting.size() && connections.connect()) {
+        while (connections.connectingCount() < Math.min(waiting.size(), MAX_CONNECTING) && connections.connect()) {
             // A request that began to wait at the cap stays counted as waiting at it until it is served.
         }
     }
