@@ -323,8 +323,10 @@ public final class HttpConnection extends AbstractConnection {
      * The exchange (or the connection's processing) failed. The responses still held were
      * answered to their handlers as written, so they are written first, and then the connection
      * closes gracefully (output shut, input drained until the client closes), so that a reset
-     * cannot destroy them before the client reads them. With nothing held, it closes at once. If
-     * a write carries the held responses, it is the failed exchange's own, and the close fails it.
+     * cannot destroy them before the client reads them. With nothing held, it closes at once; so
+     * it does if a write carries the held responses and waits for the socket (the exchange failed
+     * from another thread meanwhile): the close fails that write, whose completion gives their
+     * buffer back.
      */
     private void closeAfterHeld(Throwable failure) {
         if (!flusher.flushHeld(lingerAfterHeld)) {
