@@ -297,8 +297,11 @@ class FailingSelectTest {
                     throw new java.io.UncheckedIOException(x);
                 }
             }));
-            assertTrue(await(() -> lines().size() >= 2, 10), "log lines: " + lines());
+            // The failure, the rebuild that could move nothing, the recovery.
+            assertTrue(await(() -> lines().size() == 3, 10), "log lines: " + lines());
             assertInstanceOf(ClosedSelectorException.class, lines().get(0).getThrown());
+            assertTrue(lines().get(1).getMessage().contains("was closed under its loop"), lines().get(1).getMessage());
+            assertTrue(lines().get(2).getMessage().contains("after 3 failures in a row"), lines().get(2).getMessage());
             assertEquals(3, selector.getSelectFailures());
             assertEquals(1, selector.getSelectorRebuilds());
             assertEquals(2, opener.opened.size());
