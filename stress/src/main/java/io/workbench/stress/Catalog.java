@@ -68,6 +68,10 @@ import io.workbench.stress.selector.shut.mutant.ShutBug;
 import io.workbench.stress.server.handling.CompletedRacesCompleted;
 import io.workbench.stress.server.handling.HandledRacesCompleted;
 import io.workbench.stress.server.handling.mutant.HandlingBug;
+import io.workbench.stress.server.held.AwaitRacesWritten;
+import io.workbench.stress.server.held.CarryRacesCarry;
+import io.workbench.stress.server.held.DropRacesWritten;
+import io.workbench.stress.server.held.mutant.HeldBug;
 import io.workbench.stress.thread.HandedOffRacesProduce;
 import io.workbench.stress.thread.ProduceRacesIdle;
 import io.workbench.stress.thread.ProduceRacesProduce;
@@ -191,6 +195,12 @@ public final class Catalog {
                     .mutant(HandlingBug.COMPLETED_WITHOUT_CAS, CompletedRacesCompleted.class)
                     .mutant(HandlingBug.COMPLETION_CARRIES_ON_AT_ONCE, HandledRacesCompleted.class)
                     .mutant(HandlingBug.HANDLED_YIELDS_TO_COMPLETER, HandledRacesCompleted.class)
+                    .build(),
+            Machine.named(HeldBug.MACHINE)
+                    .tests(CarryRacesCarry.class, DropRacesWritten.class, AwaitRacesWritten.class)
+                    .mutant(HeldBug.DROP_WHILE_CARRIED, DropRacesWritten.class)
+                    .mutant(HeldBug.CARRY_WITHOUT_CAS, CarryRacesCarry.class)
+                    .mutant(HeldBug.AWAIT_WITHOUT_CAS, AwaitRacesWritten.class)
                     .build());
 
     private Catalog() {

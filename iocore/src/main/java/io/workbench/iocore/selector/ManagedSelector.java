@@ -315,10 +315,10 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
             } else {
                 selectUntil(s, next.deadline);
             }
-        } catch (ClosedSelectorException x) {
-            stopping = true;
-            return;
-        } catch (IOException x) {
+        } catch (IOException | RuntimeException x) {
+            // A ClosedSelectorException (closed under the loop: only the loop itself closes it, when
+            // it stops) or any other unchecked exception is a failure like an IOException, not a
+            // reason to stop, nor to let the exception out of produce(), which would stop it silently.
             onSelectFailed(x);
             return;
         }
@@ -422,7 +422,7 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
      * rebuilds the selector when the run of failures calls for it. A stopping selector does none
      * of it: the loop goes straight on to close.
      */
-    private void onSelectFailed(IOException cause) {
+    private void onSelectFailed(Exception cause) {
         // What a failed select may have collected is dropped: the selector is level-triggered and
         // reports those keys again, and after a rebuild they would be keys of the old selector.
         discardReady();
@@ -467,8 +467,18 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
             LOG.log(System.Logger.Level.DEBUG, "rebuilding {0}: cannot open a selector: {1}", this, x);
             return;
         }
+        SelectionKey[] keys;
+        try {
+            keys = old.keys().toArray(new SelectionKey[0]);
+        } catch (ClosedSelectorException x) {
+            // Closed under the loop: its keys went with it, and the channels that were registered
+            // with it cannot be found to be moved.
+            keys = new SelectionKey[0];
+            LOG.log(System.Logger.Level.WARNING, "the selector of " + this + " was closed under its loop: the channels"
+                    + " registered with it (" + endPoints.get() + " endpoints) could not be moved to the new one");
+        }
         int moved = 0;
-        for (SelectionKey key : old.keys().toArray(new SelectionKey[0])) {
+        for (SelectionKey key : keys) {
             if (moveKey(key, fresh)) {
                 moved++;
             }
@@ -529,6 +539,10 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
             return;
         }
         nextSweep = now + sweepPeriodNanos;
+        if (!selector.isOpen()) {
+            // Closed under the loop: the select that follows fails, and a run of failures replaces it.
+            return;
+        }
         for (SelectionKey key : selector.keys()) {
             if (key.isValid() && key.attachment() instanceof Selectable selectable) {
                 try {

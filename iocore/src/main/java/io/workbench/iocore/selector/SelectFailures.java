@@ -37,10 +37,35 @@ final class SelectFailures {
     /** How the selector's thread waits; tests count the waits instead of timing them. */
     @FunctionalInterface
     interface Sleeper {
-        /** Parks for about {@code nanos}; does not throw and leaves the interrupt status as it was. */
-        Sleeper PARK = LockSupport::parkNanos;
+        /**
+         * Parks for at least {@code nanos}, even on a thread whose interrupt status is set (on
+         * which {@code parkNanos} returns at once, turning the back-off into a busy loop); does
+         * not throw and leaves the interrupt status as it was.
+         */
+        Sleeper PARK = SelectFailures::parkThroughInterrupts;
 
         void sleep(long nanos);
+    }
+
+    /**
+     * Parks until {@code nanos} have passed: the interrupt status is cleared while it waits (an
+     * interrupt during the wait is remembered too) and set again before it returns, for whoever
+     * owns the thread to see. Nothing in the selector interrupts its thread to stop it; a thread
+     * that comes back interrupted from a task it ran is what this survives.
+     */
+    private static void parkThroughInterrupts(long nanos) {
+        boolean interrupted = Thread.interrupted();
+        long deadline = System.nanoTime() + nanos;
+        try {
+            for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+                interrupted |= Thread.interrupted();
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**

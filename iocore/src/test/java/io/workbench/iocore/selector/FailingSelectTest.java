@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -29,6 +30,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -204,6 +206,115 @@ class FailingSelectTest {
             String dump = server.manager.dump();
             assertTrue(dump.contains("selectFailures=3,episodes=1,rebuilds=1"), dump);
             assertFalse(dump.contains("FAILING"), dump);
+        }
+    }
+
+    @Test
+    void aSelectorThreadWhoseInterruptStatusIsSetStillWaitsBetweenFailures() throws Exception {
+        FlakySelector.Opener opener = new FlakySelector.Opener(0);
+        long wait = 5 * MS;
+        List<Long> waited = new CopyOnWriteArrayList<>();
+        // No rebuild; each wait is the real parking one, timed.
+        SelectFailures.Policy policy = new SelectFailures.Policy(100, wait, wait, nanos -> {
+            long start = System.nanoTime();
+            SelectFailures.Sleeper.PARK.sleep(nanos);
+            waited.add(System.nanoTime() - start);
+        });
+        try (TestServer server = new TestServer(new SelectorManager(config("flaky-interrupted"), opener, policy),
+                ep -> new EchoConnection(ep, InvocationType.NON_BLOCKING));
+             Socket client = connect(server)) {
+            ManagedSelector selector = server.manager.getSelectors().get(0);
+            echo(client, 'a');
+            // Something run on the selector thread leaves its interrupt status set (a task that
+            // caught an InterruptedException and restored it, say).
+            assertTrue(selector.submit(() -> Thread.currentThread().interrupt()));
+            failNext(opener, selector, 5);
+            assertTrue(await(() -> lines().size() == 2, 10), "log lines: " + lines());
+            assertEquals(5, waited.size());
+            for (long nanos : waited) {
+                assertTrue(nanos >= wait, "a wait of " + nanos + " ns instead of " + wait + ": the loop spun: " + waited);
+            }
+            CompletableFuture<Boolean> stillInterrupted = new CompletableFuture<>();
+            assertTrue(selector.submit(() -> stillInterrupted.complete(Thread.interrupted())));
+            assertTrue(stillInterrupted.get(10, TimeUnit.SECONDS), "the waits left the interrupt status as it was");
+            echo(client, 'b');
+        }
+    }
+
+    @Test
+    void aRuntimeExceptionFromSelectIsCountedLoggedAndWaitedOnLikeAnIOException() throws Exception {
+        assertUncheckedFailuresAreHandledLikeIOExceptions("flaky-unchecked",
+                () -> new IllegalStateException("injected unchecked select failure"), IllegalStateException.class);
+    }
+
+    @Test
+    void aClosedSelectorExceptionFromSelectIsCountedAndLoggedNotASilentStop() throws Exception {
+        assertUncheckedFailuresAreHandledLikeIOExceptions("flaky-closed", ClosedSelectorException::new,
+                ClosedSelectorException.class);
+    }
+
+    private void assertUncheckedFailuresAreHandledLikeIOExceptions(String name, Supplier<? extends RuntimeException> failure,
+                                                                  Class<? extends Throwable> type) throws Exception {
+        FlakySelector.Opener opener = new FlakySelector.Opener(0);
+        SelectFailures.Policy policy = new SelectFailures.Policy(3, MS, 50 * MS, waits::add);
+        try (TestServer server = new TestServer(new SelectorManager(config(name), opener, policy),
+                ep -> new EchoConnection(ep, InvocationType.NON_BLOCKING));
+             Socket client = connect(server)) {
+            ManagedSelector selector = server.manager.getSelectors().get(0);
+            echo(client, 'a');
+            opener.last().failNextWith(3, failure);
+            assertTrue(selector.submit(() -> { }));
+            assertTrue(await(() -> lines().size() == 2, 10), "log lines: " + lines());
+
+            assertInstanceOf(type, lines().get(0).getThrown(), "the first failure is logged with its cause");
+            assertTrue(lines().get(1).getMessage().contains("after 3 failures in a row"), lines().get(1).getMessage());
+            assertEquals(3, selector.getSelectFailures());
+            assertEquals(List.of(MS, 2 * MS, 4 * MS), waits, "one wait per failure, doubling");
+            assertEquals(1, selector.getSelectorRebuilds(), "the run of failures rebuilt the selector");
+            assertTrue(selector.toString().contains("RUNNING"), selector.toString());
+            echo(client, 'b');
+            try (Socket after = connect(server)) {
+                echo(after, 'c');
+            }
+        }
+    }
+
+    @Test
+    void aSelectorClosedUnderTheLoopIsReplacedAndTheLoopGoesOn() throws Exception {
+        FlakySelector.Opener opener = new FlakySelector.Opener(0);
+        SelectFailures.Policy policy = new SelectFailures.Policy(3, MS, 50 * MS, waits::add);
+        String name = "flaky-closed-under";
+        TestServer server = new TestServer(new SelectorManager(config(name), opener, policy),
+                ep -> new EchoConnection(ep, InvocationType.NON_BLOCKING));
+        ManagedSelector selector = server.manager.getSelectors().get(0);
+        try {
+            FlakySelector first = opener.last();
+            // A bug elsewhere closes the selector: every select on it throws ClosedSelectorException.
+            assertTrue(selector.submit(() -> {
+                try {
+                    first.close();
+                } catch (IOException x) {
+                    throw new java.io.UncheckedIOException(x);
+                }
+            }));
+            // The failure, the rebuild that could move nothing, the recovery.
+            assertTrue(await(() -> lines().size() == 3, 10), "log lines: " + lines());
+            assertInstanceOf(ClosedSelectorException.class, lines().get(0).getThrown());
+            assertTrue(lines().get(1).getMessage().contains("was closed under its loop"), lines().get(1).getMessage());
+            assertTrue(lines().get(2).getMessage().contains("after 3 failures in a row"), lines().get(2).getMessage());
+            assertEquals(3, selector.getSelectFailures());
+            assertEquals(1, selector.getSelectorRebuilds());
+            assertEquals(2, opener.opened.size());
+            assertSame(opener.last(), selector.selector(), "the loop selects on the new selector");
+            CompletableFuture<Boolean> ran = new CompletableFuture<>();
+            assertTrue(selector.submit(() -> ran.complete(true)), "the loop still runs what is submitted");
+            assertTrue(ran.get(10, TimeUnit.SECONDS));
+        } finally {
+            server.close();
+        }
+        assertFalse(threadsAlive(name + "-"), "threads of " + name + " outlived stop()");
+        for (FlakySelector opened : opener.opened) {
+            assertFalse(opened.isOpen(), opened + " left open");
         }
     }
 

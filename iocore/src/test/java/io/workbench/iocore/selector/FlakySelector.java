@@ -13,9 +13,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * A real selector whose select calls throw when told to: the next N of them, or all from now on.
+ * A real selector whose select calls throw when told to: the next N of them, or all from now on;
+ * an {@link IOException} unless told to throw an unchecked exception instead.
  * Channels register with the real selector behind it (their keys' {@code selector()} is that
  * one), so everything but the injected failures is the platform's own behaviour.
  *
@@ -50,6 +52,8 @@ final class FlakySelector extends AbstractSelector {
     private final Selector delegate;
     private final AtomicInteger failuresLeft = new AtomicInteger();
     private final AtomicLong thrown = new AtomicLong();
+    /** What the failures throw instead of an IOException; null for an IOException. */
+    private volatile Supplier<? extends RuntimeException> unchecked;
 
     FlakySelector(Selector delegate) {
         super(delegate.provider());
@@ -58,6 +62,13 @@ final class FlakySelector extends AbstractSelector {
 
     /** The next {@code count} select calls throw; {@link Integer#MAX_VALUE} for all of them. */
     void failNext(int count) {
+        unchecked = null;
+        failuresLeft.set(count);
+    }
+
+    /** The next {@code count} select calls throw what {@code failure} makes (a ClosedSelectorException, say). */
+    void failNextWith(int count, Supplier<? extends RuntimeException> failure) {
+        unchecked = failure;
         failuresLeft.set(count);
     }
 
@@ -70,6 +81,10 @@ final class FlakySelector extends AbstractSelector {
         int left = failuresLeft.getAndUpdate(n -> n == Integer.MAX_VALUE ? n : Math.max(0, n - 1));
         if (left > 0) {
             thrown.incrementAndGet();
+            Supplier<? extends RuntimeException> failure = unchecked;
+            if (failure != null) {
+                throw failure.get();
+            }
             throw new IOException("injected select failure");
         }
     }

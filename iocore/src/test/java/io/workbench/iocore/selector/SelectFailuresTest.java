@@ -68,6 +68,27 @@ class SelectFailuresTest {
     }
 
     @Test
+    void theParkingWaitLastsItsTimeOnAnInterruptedThread_andLeavesTheInterruptStatusAsItWas() {
+        SelectFailures parked = new SelectFailures(new SelectFailures.Policy(3, 20 * MS, 20 * MS, SelectFailures.Sleeper.PARK));
+        parked.failed();
+        Thread.currentThread().interrupt();
+        try {
+            long start = System.nanoTime();
+            parked.backOff();
+            long waited = System.nanoTime() - start;
+            assertTrue(waited >= 20 * MS, "an interrupted thread waited " + waited + " ns instead of 20 ms: a busy loop");
+            assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is kept for whoever owns the thread");
+        } finally {
+            Thread.interrupted();
+        }
+        long start = System.nanoTime();
+        parked.backOff();
+        long waited = System.nanoTime() - start;
+        assertTrue(waited >= 20 * MS, "waited " + waited + " ns instead of 20 ms");
+        assertFalse(Thread.currentThread().isInterrupted(), "no interrupt where there was none");
+    }
+
+    @Test
     void theCapHoldsForVeryLongEpisodesWithoutOverflow() {
         SelectFailures.Policy policy = failures.policy();
         assertEquals(50 * MS, policy.backoffNanos(64));

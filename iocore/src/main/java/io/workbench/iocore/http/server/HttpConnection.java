@@ -1,6 +1,7 @@
 package io.workbench.iocore.http.server;
 
 import io.workbench.iocore.callback.Callback;
+import io.workbench.iocore.callback.Invocable.InvocationType;
 import io.workbench.iocore.http.BadMessageException;
 import io.workbench.iocore.http.HttpField;
 import io.workbench.iocore.http.HttpHeader;
@@ -43,6 +44,16 @@ import java.util.concurrent.TimeoutException;
  * touched only by the thread that processes the connection, which is why {@link #onClose} leaves
  * it alone: the processing thread gives it back when it sees the close.
  *
+ * <h2>Pipelined responses</h2>
+ * When a non-blocking handler answers in place, on the thread that parsed its request, with more
+ * request bytes buffered behind it, its response is held (see {@link ResponseFlusher} and
+ * {@link HeldResponses}) and leaves with the next write: the next response's, or the
+ * connection's own flush, which comes when the batch ends, the moment a handler returns without
+ * having completed (so that a slow handler never delays the responses before it), and before the
+ * connection closes after a failure (so that responses whose handlers were told they were written
+ * are written). A blocking handler's responses are never held: the next handler could block the
+ * thread that holds them.
+ *
  * <h2>Closing</h2>
  * After a response that does not persist (the client asked, HTTP/1.0, a bad request, a failed
  * handler), the output is shut down (FIN) and the input read and dropped until the client closes
@@ -70,6 +81,12 @@ public final class HttpConnection extends AbstractConnection {
     private final Callback finishCallback = new FinishCallback();
     private final Callback errorCallback = new ErrorCallback();
     private final BatchFlushed batchFlushed = new BatchFlushed();
+    private final Callback lingerAfterHeld = new LingerAfterHeld();
+    /**
+     * Whether responses may be held at all: only for a handler that never blocks, so that nothing
+     * the connection's thread does while it holds them (the next handler) can keep them waiting.
+     */
+    private final boolean holdsResponses;
 
     // Owned by the thread processing the connection (handed over through HandlingState).
     /** Bytes read and not yet parsed, between fills in flush mode (position..limit); null when empty. */
@@ -92,6 +109,7 @@ public final class HttpConnection extends AbstractConnection {
                 config.maxResponseHeadSize(), config.sendDate(), handler.getInvocationType());
         this.response = new Response(flusher);
         flusher.bind(response);
+        this.holdsResponses = handler.getInvocationType() == InvocationType.NON_BLOCKING;
     }
 
     /**
@@ -161,13 +179,13 @@ public final class HttpConnection extends AbstractConnection {
         } catch (BadMessageException x) {
             sendError(x.status(), x.reason());
         } catch (IOException x) {
-            // The endpoint closed itself with x.
+            // The endpoint closed itself with x: what is held can no longer be written.
             releaseInput();
+            flusher.dropHeld();
         } catch (Throwable x) {
             LOG.log(System.Logger.Level.WARNING, "processing " + this + " failed", x);
             releaseInput();
-            flusher.dropHeld();
-            endPoint.close(x);
+            closeAfterHeld(x);
         }
     }
 
@@ -178,10 +196,11 @@ public final class HttpConnection extends AbstractConnection {
      * @param endOfInput whether the client shut its output (the read returned -1)
      */
     private void endBatch(boolean endOfInput) throws BadMessageException {
-        if (flusher.hasHeld()) {
-            batchFlushed.endOfInput = endOfInput;
-            flusher.flushHeld(batchFlushed);
-        } else if (endOfInput) {
+        batchFlushed.endOfInput = endOfInput;
+        if (flusher.flushHeld(batchFlushed)) {
+            return;
+        }
+        if (endOfInput) {
             endOfInput();
         } else {
             waitForInput();
@@ -232,8 +251,9 @@ public final class HttpConnection extends AbstractConnection {
      */
     private boolean handle() {
         response.prepare(parser.method(), parser.version(), parser.isPersistent());
-        // Another request (or part of one) is buffered: its response can carry this one's out.
-        flusher.holdNextResponse(input != null && input.hasRemaining() && parser.isPersistent());
+        // Another request (or part of one) is buffered: its response can carry this one out, if
+        // this thread writes it before handle() returns.
+        flusher.holdOnThisThread(holdsResponses && input != null && input.hasRemaining() && parser.isPersistent());
         handling.dispatch();
         try {
             handler.handle(request, response, handlerCallback);
@@ -243,6 +263,13 @@ public final class HttpConnection extends AbstractConnection {
             } else {
                 LOG.log(System.Logger.Level.WARNING, handler + " threw after completing its callback", x);
             }
+        }
+        flusher.holdOnThisThread(false);
+        if (handling.get() == HandlingState.HANDLING) {
+            // The handler went asynchronous: the responses held before its request go now, not
+            // with its own (a handler that answers late, or never, keeps nothing waiting). If its
+            // write has already taken them, there is nothing to do.
+            flusher.flushHeld(null);
         }
         return handling.handled();
     }
@@ -267,14 +294,22 @@ public final class HttpConnection extends AbstractConnection {
         request.recycle();
         response.recycle();
         if (failure != null || !flusher.recycle()) {
+            if (DEBUG) {
+                LOG.log(System.Logger.Level.DEBUG, "{0} exchange failed: {1}", this, failure);
+            }
             releaseInput();
-            flusher.dropHeld();
-            getEndPoint().close(failure);
+            closeAfterHeld(failure);
             return false;
         }
-        if (!persistent || !getEndPoint().isOpen()) {
-            // A response that ends the connection is never held and writes what was; a closed endpoint writes nothing more.
+        if (!getEndPoint().isOpen()) {
+            // Nothing more can be written: what is held goes back to the pool (unless a write
+            // carries it: that write gives it back when it fails).
             flusher.dropHeld();
+            startLingering();
+            return true;
+        }
+        if (!persistent) {
+            // A response that ends the connection is never held, and it carried out what was.
             startLingering();
             return true;
         }
@@ -283,6 +318,21 @@ public final class HttpConnection extends AbstractConnection {
     }
 
     // --- errors and closing -------------------------------------------------------------------
+
+    /**
+     * The exchange (or the connection's processing) failed. The responses still held were
+     * answered to their handlers as written, so they are written first, and then the connection
+     * closes gracefully (output shut, input drained until the client closes), so that a reset
+     * cannot destroy them before the client reads them. With nothing held, it closes at once; so
+     * it does if a write carries the held responses and waits for the socket (the exchange failed
+     * from another thread meanwhile): the close fails that write, whose completion gives their
+     * buffer back.
+     */
+    private void closeAfterHeld(Throwable failure) {
+        if (!flusher.flushHeld(lingerAfterHeld)) {
+            getEndPoint().close(failure);
+        }
+    }
 
     /** Answers a bad request with its status and reason, then closes gracefully. The parser has failed. */
     private void sendError(int status, String reason) {
@@ -460,6 +510,15 @@ public final class HttpConnection extends AbstractConnection {
             } else {
                 waitForInput();
             }
+        }
+    }
+
+    /** The responses held before a failure were written: close gracefully. */
+    private final class LingerAfterHeld extends ConnectionWriteCallback {
+        @Override
+        public void succeeded() {
+            startLingering();
+            process(true);
         }
     }
 

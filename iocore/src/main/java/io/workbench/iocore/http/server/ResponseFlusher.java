@@ -27,17 +27,18 @@ import java.util.Arrays;
  * completes from the selector. The gather arrays are preallocated, so a response allocates nothing.
  *
  * <h2>Pipelined responses: one write per batch</h2>
- * When the connection says that more request bytes are already buffered behind the request being
- * answered ({@link #holdNextResponse}), a complete small response (head and content in the head
- * buffer, persistent) is not written: its bytes are copied into the <em>held</em> buffer and its
- * callback completes at once, as a write the socket took at once would. The held bytes go out
- * first in the next write of any kind: the next response's (which copies itself behind them when it
- * fits, or gathers them in front of its own buffers), or {@link #flushHeld} when the connection runs
- * out of buffered requests. So the responses to the requests of one read leave in one
- * {@code write(2)}, in request order, and a lone request (nothing buffered behind it) is never held.
- * A response that does not fit in what is left of the held buffer is written at once, behind what
- * is held. The held buffer is touched only by {@code process()}, which the iterating callback runs
- * on one thread at a time, and by the thread that owns the connection between exchanges.
+ * While the connection's thread handles a request with more request bytes buffered behind it, it
+ * says so ({@link #holdOnThisThread}), and a complete small response that this same thread writes
+ * (head and content in the head buffer, the last write, persistent) is not written: its bytes are
+ * copied into the {@link HeldResponses} and its callback completes at once, as a write the socket
+ * took at once would. The held bytes go out first in the next write of any kind: the next
+ * response's (which copies itself behind them when it fits, or gathers them in front of its own
+ * buffers), or the connection's own {@link #flushHeld} when the batch ends, when a handler goes
+ * asynchronous, or when the connection fails. A response written by any other thread (a handler
+ * that answers late) is never held. A response write that finds the held bytes in the
+ * connection's own flush waits for it: its {@code process()} returns IDLE, and the flush's
+ * completion iterates it again. The held buffer goes back to the pool only from the completion of
+ * the write that carried it.
  *
  * <p>Its invocation type is the handler's: completing a write may hand the connection to the next
  * request, and so call the handler.
@@ -58,23 +59,29 @@ final class ResponseFlusher extends IteratingCallback {
     private final InvocationType invocationType;
     private final ResponseGenerator generator;
     private final ByteBuffer[][] gathers = {new ByteBuffer[1], new ByteBuffer[2], new ByteBuffer[3], new ByteBuffer[4]};
+    private final HeldResponses held;
+    private final HeldFlush heldFlush = new HeldFlush();
     private Response response;
-    /** Set by the connection before it hands a request over: more requests are buffered behind it. */
-    private boolean holdAllowed;
-    /** Responses accepted and not yet written (fill mode: position = bytes held); null when none. */
-    private ByteBuffer held;
+    /**
+     * The connection's thread while it handles a request with more buffered behind it: only a
+     * response that this thread writes may be held. Written by that thread only (its own identity,
+     * then null); a thread reads its own identity here only while it set it, whatever else it reads.
+     */
+    private Thread holdingThread;
 
     // The write in progress: owned by the thread that processes it.
     private boolean last;
     private ByteBuffer content;
     private Callback callback;
+    /** What goes around the content is generated (once per write, even if the write then waits). */
+    private boolean generated;
+    /** The content is sent as a buffer of its own (not copied behind the head). */
+    private boolean gatherContent;
     private boolean flushed;
     private ByteBuffer header;
     private ByteBuffer tail;
-    /** The write in progress sends the held bytes (which it releases when it completes). */
-    private boolean heldInWrite;
-    /** The write in progress is {@link #flushHeld}'s: held bytes only, no response. */
-    private boolean heldOnly;
+    /** The held buffer this write carries (it gives it back when it completes); null if none. */
+    private ByteBuffer carried;
 
     ResponseFlusher(EndPoint endPoint, ByteBufferPool pool, int headerBufferSize, int maxHeaderBufferSize,
                     boolean sendDate, InvocationType invocationType) {
@@ -85,6 +92,7 @@ final class ResponseFlusher extends IteratingCallback {
         this.maxHeaderBufferSize = maxHeaderBufferSize;
         this.generator = new ResponseGenerator(sendDate);
         this.invocationType = invocationType;
+        this.held = new HeldResponses(pool, HELD_CAPACITY);
     }
 
     void bind(Response response) {
@@ -93,14 +101,15 @@ final class ResponseFlusher extends IteratingCallback {
 
     /** Starts a write; see {@link Response#write}. */
     void write(boolean last, ByteBuffer content, Callback callback) {
-        if (!reset()) {
+        // A write waiting for the held responses (IDLE, its callback set) is still in progress.
+        if (this.callback != null || !reset()) {
             throw new WritePendingException();
         }
         this.last = last;
         this.content = content;
         this.callback = callback;
+        this.generated = false;
         this.flushed = false;
-        this.heldOnly = false;
         if (last) {
             response.lastWritten();
         }
@@ -108,46 +117,42 @@ final class ResponseFlusher extends IteratingCallback {
     }
 
     /**
-     * Says whether the next response may be held: only the thread that owns the connection calls
-     * it, before it hands a request to the handler.
+     * Lets the calling thread's responses be held (or no longer): the thread that owns the
+     * connection, around a request it hands to the handler with more request bytes buffered.
      */
-    void holdNextResponse(boolean allowed) {
-        holdAllowed = allowed;
+    void holdOnThisThread(boolean allowed) {
+        holdingThread = allowed ? Thread.currentThread() : null;
     }
 
-    /** @return true if responses are held and not yet written; only for the thread that owns the connection */
+    /** @return true if responses are held and no write carries them yet */
     boolean hasHeld() {
-        return held != null;
+        return held.isHeld();
     }
 
     /**
-     * Writes the held responses, by the thread that owns the connection when it has no request
-     * buffered to answer; {@code callback} completes when they are written (perhaps inside this call).
+     * Writes the held responses now, by the thread that owns the connection: when the batch ends,
+     * when a handler has gone asynchronous, or before the connection closes after a failure. A
+     * response write that comes meanwhile waits for it.
+     *
+     * @param then completed when the held responses are written (perhaps inside this call), or
+     *             failed if their write fails; null to close the endpoint on a failure
+     * @return false if nothing is held (or a write carries it already): {@code then} is not called
      */
-    void flushHeld(Callback callback) {
-        if (!reset()) {
-            throw new WritePendingException();
-        }
-        this.last = false;
-        this.content = null;
-        this.callback = callback;
-        this.flushed = false;
-        this.heldOnly = true;
-        iterate();
+    boolean flushHeld(Callback then) {
+        return heldFlush.start(then);
     }
 
-    /** Gives the held buffer back without writing it: the connection is closing. Owner thread only. */
+    /**
+     * Gives the held responses back unwritten: the endpoint is closed. Does nothing if a write
+     * carries them (that write gives them back when it fails). Owner thread only.
+     */
     void dropHeld() {
-        ByteBuffer buffer = held;
-        if (buffer != null) {
-            held = null;
-            pool.release(buffer);
-        }
+        held.drop();
     }
 
     /** @return true while a write waits for the socket to drain (the client is not reading fast enough) */
     boolean isWaitingForSocket() {
-        return isPending();
+        return isPending() || heldFlush.outstanding;
     }
 
     /** @return whether the generator keeps the connection open after the response (once committed) */
@@ -169,15 +174,41 @@ final class ResponseFlusher extends IteratingCallback {
         if (flushed) {
             return Action.SUCCEEDED;
         }
-        flushed = true;
-        if (heldOnly) {
-            heldInWrite = true;
-            held.flip();
-            ByteBuffer[] one = gathers[0];
-            one[0] = held;
-            endPoint.write(this, one);
-            return Action.SCHEDULED;
+        if (!generated) {
+            generate();
+            generated = true;
         }
+        boolean whole = !gatherContent && tail == null;
+        // The first process() of a write runs on the writing thread: only the connection's own,
+        // writing in place while it handles a request, may hold its response.
+        if (whole && last && holdingThread == Thread.currentThread() && generator.isPersistent() && held.hold(header)) {
+            // Another request is buffered behind this one: its response will carry this one out.
+            flushed = true;
+            return Action.SUCCEEDED;
+        }
+        ByteBuffer heldBytes = held.carry();
+        if (heldBytes == null && held.await()) {
+            // The connection's own write carries the held responses (a handler answering from
+            // another thread while the connection writes them): this one goes after it, when its
+            // completion iterates this callback again.
+            return Action.IDLE;
+        }
+        flushed = true;
+        if (heldBytes != null) {
+            carried = heldBytes;
+            if (whole && heldBytes.remaining() >= header.remaining()) {
+                // Behind the held responses in their buffer: the batch leaves in one plain write(2).
+                heldBytes.put(header);
+                header.clear().flip();
+            }
+            heldBytes.flip();
+        }
+        endPoint.write(this, gather());
+        return Action.SCHEDULED;
+    }
+
+    /** Generates what goes around the content into the head buffer (and a tail, for a gathered chunked end). */
+    private void generate() {
         if (!response.isCommitted()) {
             writeHead();
         } else {
@@ -197,7 +228,7 @@ final class ResponseFlusher extends IteratingCallback {
         if (copied) {
             header.put(content);
         }
-        boolean gatherContent = sendContent && !copied;
+        gatherContent = sendContent && !copied;
         if (last) {
             if (gatherContent && generator.bodyFraming() == BodyFraming.CHUNKED) {
                 tail = pool.acquire(FRAMING_ROOM);
@@ -208,36 +239,6 @@ final class ResponseFlusher extends IteratingCallback {
             }
         }
         header.flip();
-        boolean whole = !gatherContent && tail == null;
-        if (whole && last && holdAllowed && generator.isPersistent() && hold(header)) {
-            // Another request is buffered behind this one: its response will carry this one out.
-            return Action.SUCCEEDED;
-        }
-        if (held != null) {
-            heldInWrite = true;
-            if (whole && held.remaining() >= header.remaining()) {
-                // Behind the held responses in their buffer: the batch leaves in one plain write(2).
-                held.put(header);
-                header.clear().flip();
-            }
-            held.flip();
-        }
-        endPoint.write(this, gather(gatherContent));
-        return Action.SCHEDULED;
-    }
-
-    /** Copies a whole response (in flush mode) behind the held ones; false if it does not fit. */
-    private boolean hold(ByteBuffer whole) {
-        if (held == null) {
-            if (whole.remaining() > HELD_CAPACITY) {
-                return false;
-            }
-            held = pool.acquire(HELD_CAPACITY);
-        } else if (held.remaining() < whole.remaining()) {
-            return false;
-        }
-        held.put(whole);
-        return true;
     }
 
     /** Generates the head into a pooled buffer, a larger one each time it does not fit. */
@@ -268,10 +269,10 @@ final class ResponseFlusher extends IteratingCallback {
         }
     }
 
-    private ByteBuffer[] gather(boolean sendContent) {
-        boolean withHeld = heldInWrite;
+    private ByteBuffer[] gather() {
+        boolean withHeld = carried != null;
         boolean withHeader = header.hasRemaining();
-        boolean withContent = sendContent && content.hasRemaining();
+        boolean withContent = gatherContent && content.hasRemaining();
         int count = (withHeld ? 1 : 0) + (withHeader ? 1 : 0) + (withContent ? 1 : 0) + (tail != null ? 1 : 0);
         if (count == 0) {
             // Nothing to send (an empty non-last piece of a chunked body): still one empty write, so the callback runs in order.
@@ -282,7 +283,7 @@ final class ResponseFlusher extends IteratingCallback {
         ByteBuffer[] array = gathers[count - 1];
         int i = 0;
         if (withHeld) {
-            array[i++] = held;
+            array[i++] = carried;
         }
         if (withHeader) {
             array[i++] = header;
@@ -319,9 +320,11 @@ final class ResponseFlusher extends IteratingCallback {
             pool.release(tail);
             tail = null;
         }
-        if (heldInWrite) {
-            heldInWrite = false;
-            dropHeld();
+        if (carried != null) {
+            carried = null;
+            // Nothing can await the held responses while this write carries them: a response
+            // write is this one, and the connection's own flush only takes what is held.
+            held.written();
         }
         content = null;
         Callback done = callback;
@@ -336,6 +339,77 @@ final class ResponseFlusher extends IteratingCallback {
 
     @Override
     public String toString() {
-        return "ResponseFlusher@" + Integer.toHexString(hashCode()) + "[" + super.toString() + "," + generator + "]";
+        return "ResponseFlusher@" + Integer.toHexString(hashCode()) + "[" + super.toString() + "," + held + ","
+                + generator + "]";
+    }
+
+    /**
+     * The connection's own write of the held responses. It owns the held buffer from
+     * {@link HeldResponses#carry()} until its completion gives it back; a response write that
+     * came meanwhile waited ({@link HeldResponses#await()}) and is iterated again from here.
+     */
+    private final class HeldFlush implements Callback {
+        private final ByteBuffer[] one = new ByteBuffer[1];
+        /** Set before the write starts, read by its completer (the endpoint's write orders the two). */
+        private Callback then;
+        /** From the start of the write until its completion, for the idle timeout (any thread reads it). */
+        private volatile boolean outstanding;
+
+        boolean start(Callback next) {
+            ByteBuffer buffer = held.carry();
+            if (buffer == null) {
+                return false;
+            }
+            then = next;
+            outstanding = true;
+            one[0] = buffer.flip();
+            try {
+                endPoint.write(this, one);
+            } catch (Throwable x) {
+                // Not a failure of the write (a write already in progress: a bug); the endpoint never took the buffer.
+                failed(x);
+            }
+            return true;
+        }
+
+        @Override
+        public void succeeded() {
+            Callback next = done();
+            if (next != null) {
+                next.succeeded();
+            }
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            Callback next = done();
+            if (next != null) {
+                next.failed(cause);
+            } else {
+                endPoint.close(cause);
+            }
+        }
+
+        /** Gives the buffer back and wakes a response write that waited for it; @return what to complete next */
+        private Callback done() {
+            Callback next = then;
+            then = null;
+            one[0] = null;
+            outstanding = false;
+            if (held.written()) {
+                iterate();
+            }
+            return next;
+        }
+
+        @Override
+        public InvocationType getInvocationType() {
+            return invocationType;
+        }
+
+        @Override
+        public String toString() {
+            return "heldFlush[" + ResponseFlusher.this + "]";
+        }
     }
 }

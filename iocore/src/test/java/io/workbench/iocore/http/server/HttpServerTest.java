@@ -110,6 +110,36 @@ class HttpServerTest {
     }
 
     @Test
+    void aFinishedResponseIsWrittenWhileTheNextPipelinedHandlerIsStillOut() throws Exception {
+        try (TestServer server = new TestServer(InvocationType.NON_BLOCKING); RawClient client = server.client()) {
+            client.socket.setSoTimeout(10_000);
+            // One write carrying both: the second handler returns at once and answers when the test says.
+            client.send(RawClient.get("/hello") + RawClient.get("/await"));
+            assertEquals("hello", client.read().body(), "the first response waited for the second handler");
+            assertEquals(1, server.handler.awaiting.size(), "the second handler is still out");
+            server.handler.awaiting.take().run();
+            assertEquals("awaited", client.read().body());
+            // The connection goes on.
+            assertEquals("hello", client.send(RawClient.get("/hello")).read().body());
+        }
+    }
+
+    @Test
+    void aFinishedResponseIsWrittenWhileTheNextPipelinedHandlerBlocks() throws Exception {
+        try (TestServer server = new TestServer(InvocationType.BLOCKING); RawClient client = server.client()) {
+            client.socket.setSoTimeout(10_000);
+            client.send(RawClient.get("/hello") + RawClient.get("/block"));
+            try {
+                assertTrue(server.handler.blocked.await(10, TimeUnit.SECONDS));
+                assertEquals("hello", client.read().body(), "the first response waited for the blocked handler");
+            } finally {
+                server.handler.release.countDown();
+            }
+            assertEquals("released", client.read().body());
+        }
+    }
+
+    @Test
     void aLongPipelineIsIteratedAtConstantStackDepth() throws Exception {
         int requests = 5_000;
         try (TestServer server = new TestServer(InvocationType.NON_BLOCKING); RawClient client = server.client()) {

@@ -1,11 +1,15 @@
 package io.workbench.iocore.http.server;
 
 import io.workbench.iocore.callback.Callback;
+import io.workbench.iocore.io.ByteBufferPool;
 import io.workbench.iocore.io.Connection;
 import io.workbench.iocore.io.EndPoint;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.WritePendingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,7 +21,17 @@ import java.util.List;
  * read returns, and each {@code write()} is recorded whole, as one {@code write(2)} would send it.
  * So a test can count the writes a connection makes for a batch of pipelined requests, which a
  * real socket cannot show (loopback coalesces what arrives). Writes complete at once, unless
- * {@link #holdWrites} makes them wait, as a full socket would, until {@link #drain}.
+ * {@link #holdWrites} makes them wait, as a full socket would, until {@link #drain}; or fail, with
+ * {@link #failNextWrite}, as a reset connection's would.
+ *
+ * <p>Closing behaves as the NIO endpoint's does: the first {@link #close(Throwable)} fails a
+ * pending write and a registered read interest and tells the connection, later ones do nothing;
+ * a write on a closed endpoint fails at once; a write that fails closes the endpoint. While a write
+ * is pending another one is refused. When a pending write ends (drained or failed), the endpoint
+ * notes how many buffers the {@linkplain #watch watched pool} had out at that moment, so that a
+ * test can tell whether the buffers of that write were given back while it still held them.
+ *
+ * <p>Used by one thread at a time; a test that delivers from another thread orders the two itself.
  */
 final class ScriptedEndPoint implements EndPoint {
 
@@ -29,12 +43,21 @@ final class ScriptedEndPoint implements EndPoint {
     private boolean open = true;
     private boolean outputShutdown;
     private boolean holdWrites;
-    private Callback heldWrite;
+    private IOException nextWriteFailure;
+    private Callback pendingWrite;
     private Callback readInterest;
     private Connection connection;
+    private ByteBufferPool watched;
+    private long outstandingWhenPendingWriteEnded = -1;
+    private Throwable closeCause;
 
     void connection(Connection connection) {
         this.connection = connection;
+    }
+
+    /** Counts {@code pool}'s outstanding buffers whenever a pending write ends. */
+    void watch(ByteBufferPool pool) {
+        this.watched = pool;
     }
 
     /** The client sends {@code text}; the connection reads it if it asked for input. */
@@ -62,16 +85,32 @@ final class ScriptedEndPoint implements EndPoint {
         holdWrites = true;
     }
 
+    /** The next write fails with {@code failure}, and the endpoint closes, as a reset socket's would. */
+    void failNextWrite(IOException failure) {
+        nextWriteFailure = failure;
+    }
+
     /** The socket drained: the waiting write completes, and writes complete at once again. */
     void drain() {
         holdWrites = false;
-        Callback callback = heldWrite;
-        heldWrite = null;
+        Callback callback = pendingWrite;
+        pendingWrite = null;
+        notePendingWriteEnded();
         callback.succeeded();
     }
 
     boolean isWriteWaiting() {
-        return heldWrite != null;
+        return pendingWrite != null;
+    }
+
+    /** @return how many buffers the watched pool had out when the last pending write ended; -1 if none ended */
+    long outstandingWhenPendingWriteEnded() {
+        return outstandingWhenPendingWriteEnded;
+    }
+
+    /** @return the cause the endpoint was first closed with (null for an orderly close or while open) */
+    Throwable closeCause() {
+        return closeCause;
     }
 
     /** Everything written, in order. */
@@ -79,11 +118,20 @@ final class ScriptedEndPoint implements EndPoint {
         return String.join("", writes);
     }
 
+    private void notePendingWriteEnded() {
+        if (watched != null) {
+            outstandingWhenPendingWriteEnded = watched.getOutstanding();
+        }
+    }
+
     @Override
     public int fill(ByteBuffer buffer) {
+        if (!open) {
+            return -1;
+        }
         byte[] next = reads.poll();
         if (next == null) {
-            return endOfInput || !open ? -1 : 0;
+            return endOfInput ? -1 : 0;
         }
         buffer.put(next);
         return next.length;
@@ -101,6 +149,10 @@ final class ScriptedEndPoint implements EndPoint {
         if (readInterest != null) {
             return false;
         }
+        if (!open) {
+            callback.failed(new ClosedChannelException());
+            return true;
+        }
         readInterest = callback;
         if (!reads.isEmpty() || endOfInput) {
             wakeReader();
@@ -115,6 +167,20 @@ final class ScriptedEndPoint implements EndPoint {
 
     @Override
     public void write(Callback callback, ByteBuffer... buffers) {
+        if (pendingWrite != null) {
+            throw new WritePendingException();
+        }
+        if (!open) {
+            callback.failed(closeCause != null ? closeCause : new ClosedChannelException());
+            return;
+        }
+        IOException failure = nextWriteFailure;
+        if (failure != null) {
+            nextWriteFailure = null;
+            close(failure);
+            callback.failed(failure);
+            return;
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (ByteBuffer buffer : buffers) {
             while (buffer.hasRemaining()) {
@@ -123,7 +189,7 @@ final class ScriptedEndPoint implements EndPoint {
         }
         writes.add(bytes.toString(StandardCharsets.ISO_8859_1));
         if (holdWrites) {
-            heldWrite = callback;
+            pendingWrite = callback;
         } else {
             callback.succeeded();
         }
@@ -151,7 +217,26 @@ final class ScriptedEndPoint implements EndPoint {
 
     @Override
     public void close(Throwable cause) {
+        if (!open) {
+            return;
+        }
         open = false;
+        closeCause = cause;
+        Throwable failure = cause != null ? cause : new ClosedChannelException();
+        Callback write = pendingWrite;
+        if (write != null) {
+            pendingWrite = null;
+            notePendingWriteEnded();
+            write.failed(failure);
+        }
+        Callback reader = readInterest;
+        if (reader != null) {
+            readInterest = null;
+            reader.failed(failure);
+        }
+        if (connection != null) {
+            connection.onClose(cause);
+        }
     }
 
     @Override
@@ -185,6 +270,7 @@ final class ScriptedEndPoint implements EndPoint {
 
     @Override
     public String toString() {
-        return "ScriptedEndPoint[writes=" + writes.size() + (open ? "" : ",closed") + "]";
+        return "ScriptedEndPoint[writes=" + writes.size() + (pendingWrite != null ? ",PENDING" : "")
+                + (open ? "" : ",closed") + "]";
     }
 }

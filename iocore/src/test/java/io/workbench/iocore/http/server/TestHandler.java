@@ -6,7 +6,9 @@ import io.workbench.iocore.http.HttpHeader;
 import io.workbench.iocore.selector.ManagedSelector;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>{@code /thread}: {@code selector} or {@code worker}, where the handler ran;</li>
  *   <li>{@code /stream?pieces=N}: N pieces, each its own write, so chunked;</li>
  *   <li>{@code /block}: blocks its thread until {@link #release} is counted down;</li>
+ *   <li>{@code /await}: returns at once and answers {@code awaited} when the test runs what it
+ *       left in {@link #awaiting};</li>
  *   <li>{@code /nowrite}: completes the callback without writing;</li>
  *   <li>{@code /fail}: fails the callback before writing; {@code /throw}: throws.</li>
  * </ul>
@@ -41,6 +45,8 @@ final class TestHandler implements Handler, AutoCloseable {
     final AtomicInteger maxDepth = new AtomicInteger();
     final CountDownLatch blocked = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
+    /** What {@code /await} requests left to do: each answers its request when run. */
+    final BlockingQueue<Runnable> awaiting = new LinkedBlockingQueue<>();
     private final InvocationType type;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private volatile HttpServer server;
@@ -96,6 +102,7 @@ final class TestHandler implements Handler, AutoCloseable {
                 release.await(20, TimeUnit.SECONDS);
                 respond(response, "released", callback);
             }
+            case "/await" -> awaiting.add(() -> respond(response, "awaited", callback));
             case "/nowrite" -> callback.succeeded();
             case "/fail" -> callback.failed(new IllegalStateException("the handler failed on purpose"));
             case "/throw" -> throw new IllegalStateException("the handler threw on purpose");
