@@ -8,6 +8,7 @@ import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.plan.Durations;
 import io.workbench.loadgen.plan.LoadPlan;
 import io.workbench.loadgen.plan.Model;
+import io.workbench.loadgen.plan.RunOptions;
 import io.workbench.loadgen.plan.SourceAddresses;
 import io.workbench.loadgen.plan.TargetUrl;
 import io.workbench.loadgen.run.LoadRun;
@@ -28,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,19 +45,13 @@ import picocli.CommandLine.Parameters;
                 + "the service time and the generator's own lag.")
 public final class LoadCommand {
 
+    @Mixin
+    RunOptions common = new RunOptions();
+
     static final int EXIT_OK = 0;
     static final int EXIT_UNREACHABLE = 1;
     static final int EXIT_BAD_ARGUMENTS = 2;
     static final int EXIT_INTERRUPTED = 130;
-
-    @Parameters(index = "0", paramLabel = "URL", description = "http://host[:port]/path?query")
-    String url;
-
-    @Option(names = "--rate", paramLabel = "R", description = "open model: R requests per second")
-    Double rate;
-
-    @Option(names = "--arrivals", paramLabel = "exponential|constant", description = "open model: gaps between arrivals (default exponential)")
-    String arrivals;
 
     @Option(names = "--ramp", paramLabel = "D", description = "open model: the rate rises linearly from 0 to R over D")
     String ramp;
@@ -65,15 +61,6 @@ public final class LoadCommand {
 
     @Option(names = "--all-at-once", paramLabel = "N", description = "N requests started together")
     Integer allAtOnce;
-
-    @Option(names = "--requests", paramLabel = "N", description = "the measured phase is N requests")
-    Long requests;
-
-    @Option(names = "--duration", paramLabel = "D", description = "the measured phase lasts D (10s, 500ms, 2m)")
-    String duration;
-
-    @Option(names = "--warmup", paramLabel = "D", description = "a phase before it, same schedule, not recorded")
-    String warmup;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "the schedule's seed (default 1)")
     long seed;
@@ -96,30 +83,12 @@ public final class LoadCommand {
     @Option(names = "--pipeline", paramLabel = "P", defaultValue = "1", description = "requests in flight per connection (default 1)")
     int pipeline;
 
-    @Option(names = "--timeout", paramLabel = "T", defaultValue = "30s", description = "per-request timeout, from its send (default 30s)")
-    String timeout;
-
     @Option(names = "--lag-limit", paramLabel = "D", defaultValue = "1ms",
             description = "intended->send p99 above this marks the run invalid (default 1ms)")
     String lagLimit;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where the files go (default loadgen-results/<timestamp>)")
-    Path out;
-
-    @Option(names = "--label", paramLabel = "NAME", description = "a free label stored in summary.json")
-    String label;
-
     @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "10s", description = "how long a connect may take (default 10s)")
     String connectTimeout;
-
-    @Option(names = "--min-rate-fraction", paramLabel = "F", defaultValue = "0.99",
-            description = "achieved below F of the scheduled rate marks the run invalid (default 0.99)")
-    double minRateFraction;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-            description = "generator loops, each a thread with its share of the schedule and its own connections (default 1: "
-                    + "the generator is meant to be pinned to one core; give it more cores, give it more loops)")
-    int threads;
 
     @Option(names = "--pacing", paramLabel = "alarm|select|park|spin", defaultValue = "alarm",
             description = "how a loop waits for an intended time less than a millisecond away: alarm (a timer thread wakes the "
@@ -141,12 +110,6 @@ public final class LoadCommand {
             description = "N requests to an in-process canned server before the clock starts, on the run's own loops, recorded "
                     + "nowhere: they compile the hot paths without touching the target (default 5000; 0: none)")
     long prime;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text (on stderr: stdout carries only the SUMMARY line)")
-    boolean help;
-
-    @Option(names = "--quiet", description = "no progress line and no final table on stderr")
-    boolean quiet;
 
     public static void main(String[] args) {
         int code = execute(args, System.out, System.err, true);
@@ -241,7 +204,14 @@ public final class LoadCommand {
 
     /** Checks the options against each other and builds the plan. */
     LoadPlan plan(String commandLine, DescriptorLimit descriptors, PrintStream err) {
-        TargetUrl target = TargetUrl.parse(url);
+        TargetUrl target = TargetUrl.parse(common.url());
+        Double rate = common.rate();
+        String arrivals = common.arrivals();
+        Long requests = common.requests();
+        String duration = common.duration();
+        String warmup = common.warmup();
+        int threads = common.threads();
+        double minRateFraction = common.minRateFraction();
         int models = (rate != null ? 1 : 0) + (concurrency != null ? 1 : 0) + (allAtOnce != null ? 1 : 0);
         if (models != 1) {
             throw new IllegalArgumentException("choose one model: --rate R (open), --concurrency C (closed) or --all-at-once N");
@@ -279,7 +249,7 @@ public final class LoadCommand {
         long durationNanos = duration == null ? 0 : positive("--duration", duration);
         long warmupNanos = warmup == null ? 0 : Durations.parseNanos("--warmup", warmup);
         long rampNanos = ramp == null ? 0 : Durations.parseNanos("--ramp", ramp);
-        long timeoutNanos = positive("--timeout", timeout);
+        long timeoutNanos = positive("--timeout", common.timeout());
         long connectTimeoutNanos = positive("--connect-timeout", connectTimeout);
         long lagLimitNanos = positive("--lag-limit", lagLimit);
         if (timeoutNanos < 1_000_000 || connectTimeoutNanos < 1_000_000) {
@@ -319,14 +289,14 @@ public final class LoadCommand {
             throw new IllegalArgumentException("--reuse " + reuse + ": lifo or fifo");
         }
         List<String> sources = sources(target);
-        Path dir = out != null ? out : defaultOut();
+        Path dir = common.out() != null ? common.out() : defaultOut();
         DeadlineWait wait = deadlineWait();
         long spreadLimitNanos = spreadLimit != null ? positive("--spread-limit", spreadLimit)
                 : target.waitMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(target.waitMillis()) / 10 : lagLimitNanos;
-        return new LoadPlan(commandLine, label, target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
+        return new LoadPlan(commandLine, common.label(), target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
-                minRateFraction, wait, threads, spreadLimitNanos, prime, dir, !quiet);
+                minRateFraction, wait, threads, spreadLimitNanos, prime, dir, !common.quiet());
     }
 
     /** The loops' way of waiting for an intended time, from --pacing and --spin. */

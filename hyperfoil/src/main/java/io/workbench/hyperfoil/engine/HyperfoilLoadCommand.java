@@ -6,6 +6,7 @@ import io.workbench.loadgen.foreign.ForeignRun;
 import io.workbench.loadgen.foreign.ForeignRunFiles;
 import io.workbench.loadgen.foreign.RunTable;
 import io.workbench.loadgen.plan.Durations;
+import io.workbench.loadgen.plan.RunOptions;
 import io.workbench.loadgen.report.ResultsJson;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -18,8 +19,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code ./workbench load --engine hyperfoil URL --rate R ...}: the load command's open-model run,
@@ -34,24 +35,9 @@ import picocli.CommandLine.Parameters;
                 "with Hyperfoil's one latency (send->end: it times a request from its send)."})
 public final class HyperfoilLoadCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "the target, e.g. http://127.0.0.1:8080/hello?wait=0")
-    private URI url;
-
-    @Option(names = "--rate", required = true, paramLabel = "R", description = "arrivals per second (Hyperfoil's usersPerSec)")
-    private double rate;
-
-    @Option(names = "--arrivals", paramLabel = "exponential|constant", defaultValue = "exponential",
-            description = "exponential gaps (Hyperfoil's variance: true, the default) or constant ones")
-    private String arrivals;
-
-    @Option(names = "--duration", paramLabel = "D", description = "the measured phase's length (10s, 500ms, 2m)")
-    private String duration;
-
-    @Option(names = "--requests", paramLabel = "N", description = "the measured phase's arrivals, as a duration of N / R")
-    private Long requests;
-
-    @Option(names = "--warmup", paramLabel = "D", defaultValue = "0s", description = "a phase before it at the same rate, not measured")
-    private String warmup;
+    /** The options the load command takes too, with the same names, defaults and meaning. */
+    @Mixin
+    private final RunOptions common = new RunOptions();
 
     @Option(names = "--connections", paramLabel = "C", defaultValue = "64",
             description = "connections Hyperfoil opens to the target (sharedConnections; default 64)")
@@ -60,27 +46,6 @@ public final class HyperfoilLoadCommand implements Callable<Integer> {
     @Option(names = "--max-sessions", paramLabel = "M",
             description = "requests that may be in flight (maxSessions; default: one second of arrivals, Hyperfoil's default)")
     private Integer maxSessions;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Hyperfoil's event-loop threads (default 1: one core, as the load command)")
-    private int threads;
-
-    @Option(names = "--timeout", paramLabel = "T", defaultValue = "30s", description = "per-request time-out (default 30s)")
-    private String timeout;
-
-    @Option(names = "--min-rate-fraction", paramLabel = "F", defaultValue = "0.99", description = "achieved below F of the rate marks the run invalid")
-    private double minRateFraction;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "where the files go (default loadgen-results/<timestamp>-hyperfoil)")
-    private Path out;
-
-    @Option(names = "--label", paramLabel = "NAME", description = "a free label stored in summary.json")
-    private String label;
-
-    @Option(names = "--quiet", description = "no table at the end")
-    private boolean quiet;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
-    private boolean help;
 
     private final String[] args;
 
@@ -116,9 +81,14 @@ public final class HyperfoilLoadCommand implements Callable<Integer> {
 
     /** The run as a Hyperfoil benchmark. */
     BenchmarkPlan plan() {
-        if (rate <= 0) {
-            throw new IllegalArgumentException("--rate must be positive");
+        if (common.rate() == null || common.rate() <= 0) {
+            throw new IllegalArgumentException("--rate R is needed, above 0: Hyperfoil runs the open model");
         }
+        double rate = common.rate();
+        String duration = common.duration();
+        Long requests = common.requests();
+        String arrivals = arrivals();
+        URI url = url();
         if ((duration == null) == (requests == null)) {
             throw new IllegalArgumentException("give one of --duration or --requests");
         }
@@ -127,7 +97,7 @@ public final class HyperfoilLoadCommand implements Callable<Integer> {
         }
         long measuredMillis = duration != null ? Durations.parseNanos("--duration", duration) / 1_000_000
                 : Math.round(requests / rate * 1000);
-        long warmupMillis = Durations.parseNanos("--warmup", warmup) / 1_000_000;
+        long warmupMillis = common.warmup() == null ? 0 : Durations.parseNanos("--warmup", common.warmup()) / 1_000_000;
         long sessions = maxSessions != null ? maxSessions : (long) Math.ceil(rate);
         String path = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
                 + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
@@ -135,7 +105,19 @@ public final class HyperfoilLoadCommand implements Callable<Integer> {
                 sessions, Math.max(1, measuredMillis), 0, 1, true);
         BenchmarkPlan.Warmup warm = warmupMillis > 0 ? new BenchmarkPlan.Warmup("warmup", 0, rate, warmupMillis) : null;
         return new BenchmarkPlan("workbench-load", BenchmarkPlan.origin(url), path, warm, measured, connections,
-                Durations.parseNanos("--timeout", timeout) / 1_000_000, threads, List.of());
+                Durations.parseNanos("--timeout", common.timeout()) / 1_000_000, common.threads(), List.of());
+    }
+
+    private String arrivals() {
+        return common.arrivals() == null ? "exponential" : common.arrivals();
+    }
+
+    private URI url() {
+        try {
+            return new URI(common.url());
+        } catch (java.net.URISyntaxException x) {
+            throw new IllegalArgumentException("URL " + common.url() + ": " + x.getMessage());
+        }
     }
 
     @Override
@@ -143,15 +125,15 @@ public final class HyperfoilLoadCommand implements Callable<Integer> {
         BenchmarkPlan plan = plan();
         String command = "load --engine hyperfoil " + String.join(" ", args);
         String yaml = BenchmarkYaml.render(plan, List.of("Written by: ./workbench " + command));
-        Path dir = out != null ? out : Path.of("loadgen-results",
+        Path dir = common.out() != null ? common.out() : Path.of("loadgen-results",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-hyperfoil");
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("benchmark.hf.yaml"), yaml, StandardCharsets.UTF_8);
         InProcessHyperfoil.Outcome outcome = InProcessHyperfoil.run(yaml);
-        ForeignRun run = HyperfoilRun.of(outcome, label, command, url.toString(), arrivals, rate,
-                plan.measured().durationMillis(), minRateFraction);
+        ForeignRun run = HyperfoilRun.of(outcome, common.label(), command, common.url(), arrivals(), common.rate(),
+                plan.measured().durationMillis(), common.minRateFraction());
         Path summary = ForeignRunFiles.write(dir, run);
-        if (!quiet) {
+        if (!common.quiet()) {
             System.err.print(RunTable.render(List.of(new RunTable.Row(dir.toString(), ResultsJson.readSummary(summary)))));
             run.notes().forEach(note -> System.err.println("  " + note));
         }
