@@ -45,6 +45,10 @@ import java.util.Objects;
  *
  * <p>The socket is reached through {@link Target}, so a jcstress test can drive the machine with
  * scripted flushes and no socket.
+ *
+ * <p>A callback that also implements {@link Listener} hears of every flush of its write, the
+ * partial ones included, on the thread that makes it, right before and right after the call:
+ * what a client needs to time stamp the write that took the last byte of each request in a buffer.
  */
 public final class WriteFlusher {
 
@@ -59,6 +63,23 @@ public final class WriteFlusher {
 
         /** The flush was partial: call {@link WriteFlusher#completeWrite()} once writable (on NIO: add OP_WRITE). */
         void onIncompleteFlush();
+    }
+
+    /**
+     * Implemented by a write's callback that wants to hear of each flush of that write, on the
+     * flushing thread, which owns the write then, so it may read the buffers it passed. Neither
+     * method may block; what they throw is logged and does not change the write.
+     */
+    public interface Listener {
+        /** A flush of this callback's write is about to call {@link Target#flush}. */
+        void onFlushing();
+
+        /**
+         * That flush returned without throwing: the bytes it took are gone from the buffers'
+         * positions. Called before the write completes or goes pending. A flush that threw is
+         * followed by no call: the write fails.
+         */
+        void onFlushed();
     }
 
     private static final System.Logger LOG = System.getLogger(WriteFlusher.class.getName());
@@ -127,12 +148,14 @@ public final class WriteFlusher {
             }
         }
         boolean complete;
+        flushing(callback);
         try {
             complete = target.flush(buffers);
         } catch (Throwable x) {
             failOwned(WRITING, callback, x);
             return;
         }
+        flushed(callback);
         if (complete) {
             finish(WRITING, callback);
             return;
@@ -160,6 +183,7 @@ public final class WriteFlusher {
         Callback pending = this.callback;
         ByteBuffer[] remaining = this.buffers;
         boolean complete;
+        flushing(pending);
         try {
             complete = target.flush(remaining);
         } catch (Throwable x) {
@@ -168,6 +192,7 @@ public final class WriteFlusher {
             failOwned(COMPLETING, pending, x);
             return;
         }
+        flushed(pending);
         if (complete) {
             this.callback = null;
             this.buffers = null;
@@ -242,6 +267,28 @@ public final class WriteFlusher {
     public InvocationType getCallbackInvocationType() {
         Callback pending = (Callback) CALLBACK.getOpaque(this);
         return pending == null ? InvocationType.NON_BLOCKING : pending.getInvocationType();
+    }
+
+    /** Tells a {@link Listener} callback that a flush of its write is about to be made. */
+    private static void flushing(Callback callback) {
+        if (callback instanceof Listener listener) {
+            try {
+                listener.onFlushing();
+            } catch (Throwable x) {
+                LOG.log(System.Logger.Level.WARNING, listener + ".onFlushing() failed", x);
+            }
+        }
+    }
+
+    /** Tells a {@link Listener} callback that a flush of its write returned; what it throws is logged, never the write's failure. */
+    private static void flushed(Callback callback) {
+        if (callback instanceof Listener listener) {
+            try {
+                listener.onFlushed();
+            } catch (Throwable x) {
+                LOG.log(System.Logger.Level.WARNING, listener + ".onFlushed() failed", x);
+            }
+        }
     }
 
     private void finish(int owned, Callback callback) {

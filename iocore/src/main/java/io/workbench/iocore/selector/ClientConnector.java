@@ -20,6 +20,17 @@ import java.util.function.Function;
  *
  * <p>The future completes on a selector thread: what is chained to it must not block (use the
  * {@code *Async} variants to move on to another executor).
+ *
+ * <pre>
+ *   connect() --submit, or run at once on the selector's own thread--> register
+ *   register: selector stopping or closed --> channel closed, future failed
+ *             connected at once --> open: endpoint + connection, future completed
+ *             else OP_CONNECT --finishConnect()--> open
+ *                             --connect timeout (the selector's sweep) or the selector stops--> channel closed, future failed
+ * </pre>
+ * A connect that reaches its selector once it is stopping is refused there, as an accepted
+ * channel is: the selector closes what it has registered before it runs the actions left, so one
+ * registered then would never be closed (its descriptor leaked, its future never completed).
  */
 public final class ClientConnector {
 
@@ -58,15 +69,22 @@ public final class ClientConnector {
     }
 
     /**
-     * Connects as {@link #connect(InetSocketAddress, InetSocketAddress, Function)} does, on
-     * {@code selector} (one of this manager's): the connection's events all come on that
-     * selector's thread, which a caller that owns its connections (a load generator's loop) needs.
+     * Connects to {@code remote} on {@code selector}, one of this connector's manager's: the
+     * connection's endpoint is registered there, and the future completes on its thread. Called
+     * on that thread, the connect is registered at once instead of being submitted (no hop, no
+     * wakeup), so the future may already be complete when this returns.
+     *
+     * @return a future completed with the open connection, or failed with the connect's error
+     *         ({@link SocketTimeoutException} after the connect timeout)
      */
-    public <C extends Connection> CompletableFuture<C> connect(InetSocketAddress remote, InetSocketAddress local, ManagedSelector selector,
-                                                              Function<? super EndPoint, C> factory) {
+    public <C extends Connection> CompletableFuture<C> connect(InetSocketAddress remote, InetSocketAddress local,
+                                                              ManagedSelector selector, Function<? super EndPoint, C> factory) {
         Objects.requireNonNull(remote, "remote");
         Objects.requireNonNull(selector, "selector");
         Objects.requireNonNull(factory, "factory");
+        if (selector.manager() != manager) {
+            throw new IllegalArgumentException(selector + " is not a selector of " + manager);
+        }
         CompletableFuture<C> future = new CompletableFuture<>();
         if (!manager.isRunning()) {
             future.completeExceptionally(new IllegalStateException("not running: " + manager));
@@ -83,7 +101,9 @@ public final class ClientConnector {
             boolean connected = channel.connect(remote);
             PendingConnect<C> pending = new PendingConnect<>(channel, selector, factory, future, connected,
                     System.nanoTime() + connectTimeoutNanos, remote);
-            if (!selector.submit(pending)) {
+            if (selector.isSelectorThread()) {
+                pending.run();
+            } else if (!selector.submit(pending)) {
                 pending.fail(new IOException("selector stopped: " + selector));
             }
         } catch (IOException | RuntimeException x) {
@@ -134,7 +154,9 @@ public final class ClientConnector {
         /** On the selector thread: registers, and finishes at once if the connect already completed. */
         @Override
         public void run() {
-            if (selector.selector() == null || !selector.selector().isOpen()) {
+            if (selector.isStopping() || selector.selector() == null || !selector.selector().isOpen()) {
+                // Stopping: it closes what is registered before it runs what is left of its actions,
+                // so a channel registered now would never be closed.
                 fail(new IOException("selector stopped: " + selector));
                 return;
             }

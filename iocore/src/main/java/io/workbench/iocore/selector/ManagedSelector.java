@@ -143,6 +143,11 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         return producerThread == Thread.currentThread();
     }
 
+    /** @return true once the selector is stopping: what is registered with it from now on would not be closed by it */
+    boolean isStopping() {
+        return stopping || closed;
+    }
+
     /** @return the number of endpoints registered here and not yet closed */
     public int getEndPointCount() {
         return endPoints.get();

@@ -64,7 +64,7 @@ class WriteFlusherTest {
     }
 
     /** Records what happened to it. */
-    static final class Recorder implements Callback {
+    static class Recorder implements Callback {
         int succeeded;
         final List<Throwable> failures = new ArrayList<>();
 
@@ -97,6 +97,85 @@ class WriteFlusherTest {
         assertEquals("head-body", target.written());
         assertTrue(flusher.isIdle());
         assertEquals(0, target.incomplete);
+    }
+
+    /** A callback that hears each flush of its write, and records how much of its buffer was written before and after. */
+    static class FlushRecorder extends Recorder implements WriteFlusher.Listener {
+        final ByteBuffer watched;
+        final List<Integer> before = new ArrayList<>();
+        final List<Integer> positions = new ArrayList<>();
+        WriteFlusher flusher;
+        final List<String> statesSeen = new ArrayList<>();
+
+        FlushRecorder(ByteBuffer watched) {
+            this.watched = watched;
+        }
+
+        @Override
+        public void onFlushing() {
+            before.add(watched.position());
+        }
+
+        @Override
+        public void onFlushed() {
+            positions.add(watched.position());
+            statesSeen.add(WriteFlusher.name(flusher.getState()));
+            if (succeeded + failures.size() > 0) {
+                throw new AssertionError("onFlushed() after the write completed");
+            }
+        }
+    }
+
+    @Test
+    void aListenerHearsEveryFlushOfItsWriteBeforeItCompletes() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 4;
+        WriteFlusher flusher = new WriteFlusher(target);
+        ByteBuffer buffer = bytes("0123456789");
+        FlushRecorder cb = new FlushRecorder(buffer);
+        cb.flusher = flusher;
+        flusher.write(cb, buffer);
+        // The first flush, on the writing thread, before the write goes pending.
+        assertEquals(List.of(0), cb.before);
+        assertEquals(List.of(4), cb.positions);
+        assertEquals(List.of("WRITING"), cb.statesSeen);
+        flusher.completeWrite();
+        flusher.completeWrite();
+        // Each later flush, by the completing thread, the last one before the callback.
+        assertEquals(List.of(0, 4, 8), cb.before);
+        assertEquals(List.of(4, 8, 10), cb.positions);
+        assertEquals(List.of("WRITING", "COMPLETING", "COMPLETING"), cb.statesSeen);
+        assertEquals(1, cb.succeeded);
+    }
+
+    @Test
+    void aListenerHearsNothingOfAFlushThatThrewAndAPlainCallbackIsNotAsked() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.failNext = new IOException("reset (expected by the test)");
+        WriteFlusher flusher = new WriteFlusher(target);
+        ByteBuffer buffer = bytes("0123456789");
+        FlushRecorder cb = new FlushRecorder(buffer);
+        cb.flusher = flusher;
+        flusher.write(cb, buffer);
+        assertEquals(List.of(0), cb.before, "told before the flush");
+        assertEquals(List.of(), cb.positions, "not after a flush that threw");
+        assertEquals(1, cb.failures.size());
+
+        // A listener that throws is logged: the write still completes.
+        WriteFlusher second = new WriteFlusher(new ScriptedTarget());
+        ByteBuffer other = bytes("abc");
+        FlushRecorder throwing = new FlushRecorder(other) {
+            @Override
+            public void onFlushed() {
+                super.onFlushed();
+                throw new IllegalStateException("a listener bug (expected by the test)");
+            }
+        };
+        throwing.flusher = second;
+        second.write(throwing, other);
+        assertEquals(List.of(3), throwing.positions);
+        assertEquals(1, throwing.succeeded);
+        assertTrue(second.isIdle());
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.workbench.iocore.selector;
 
 import static io.workbench.iocore.selector.Servers.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -107,6 +109,92 @@ class ClientConnectorTest {
             assertInstanceOf(ConnectException.class, x.getCause());
             assertEquals(0, clients.getEndPointCount());
         } finally {
+            clients.stop();
+        }
+    }
+
+    /** Blocks the thread that closes it (the selector, stopping) until released. */
+    static final class BlockingClose extends AbstractConnection {
+        final CountDownLatch closing;
+        final CountDownLatch release;
+
+        BlockingClose(EndPoint endPoint, CountDownLatch closing, CountDownLatch release) {
+            super(endPoint, InvocationType.NON_BLOCKING);
+            this.closing = closing;
+            this.release = release;
+        }
+
+        @Override
+        protected void onFillable() {
+            fillInterested();
+        }
+
+        @Override
+        protected void onFillInterestedFailed(Throwable cause) {
+            closing.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+            super.onFillInterestedFailed(cause);
+        }
+    }
+
+    /**
+     * A stopping selector first closes what is registered with it, then runs the actions left in
+     * its queue. A connect that arrives in between (it passed the manager's running check before
+     * the stop) must be refused there, not registered with a selector that is about to close: its
+     * descriptor would leak and its future never complete.
+     */
+    @Test
+    void aConnectThatReachesAStoppingSelectorIsRefusedAndItsDescriptorClosed() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.getLocalPort());
+            SelectorManager clients = new SelectorManager(Servers.config("cs-stopping"));
+            clients.start();
+            try {
+                ManagedSelector selector = clients.getSelectors().get(0);
+                ClientConnector connector = new ClientConnector(clients, 10_000);
+                CountDownLatch closing = new CountDownLatch(1);
+                CountDownLatch release = new CountDownLatch(1);
+                connector.connect(address, null, selector, ep -> new BlockingClose(ep, closing, release)).get(10, TimeUnit.SECONDS);
+                Thread stopper = new Thread(selector::stop, "cs-stopper");
+                stopper.start();
+                // The selector is closing what it has registered.
+                assertTrue(closing.await(10, TimeUnit.SECONDS));
+                CompletableFuture<PingConnection> late = connector.connect(address, null, selector, ep -> new PingConnection(ep, "late"));
+                release.countDown();
+                ExecutionException x = assertThrows(ExecutionException.class, () -> late.get(10, TimeUnit.SECONDS));
+                assertTrue(x.getCause().getMessage().contains("selector stopped"), x.getCause().toString());
+                stopper.join(10_000);
+                assertFalse(stopper.isAlive());
+                // Both connects reached the listener's backlog; both client sockets are closed now: the
+                // server side of each reads the end of the stream (a leaked one would stay silent).
+                for (String which : List.of("the connection the stop closed", "the refused connect")) {
+                    try (java.net.Socket accepted = listener.accept()) {
+                        accepted.setSoTimeout(10_000);
+                        assertEquals(-1, accepted.getInputStream().read(), which);
+                    }
+                }
+            } finally {
+                clients.stop();
+            }
+        }
+    }
+
+    @Test
+    void aConnectOnASelectorOfAnotherManagerIsRefused() throws Exception {
+        SelectorManager clients = new SelectorManager(Servers.config("cs-mine"));
+        SelectorManager others = new SelectorManager(Servers.config("cs-theirs"));
+        clients.start();
+        others.start();
+        try {
+            ClientConnector connector = new ClientConnector(clients, 1000);
+            assertThrows(IllegalArgumentException.class, () -> connector.connect(new InetSocketAddress("127.0.0.1", 1), null,
+                    others.getSelectors().get(0), ep -> new PingConnection(ep, "x")));
+        } finally {
+            others.stop();
             clients.stop();
         }
     }

@@ -192,6 +192,12 @@ public final class GeneratorLoop implements HttpResponseListener {
 
     // --- the listener ------------------------------------------------------------------------------
 
+    /** The generator counts a body's bytes and keeps none: the client skips it by its length, with no copy. */
+    @Override
+    public boolean wantsContent() {
+        return false;
+    }
+
     @Override
     public void onComplete(HttpExchange exchange) {
         int slot = (int) exchange.tag();

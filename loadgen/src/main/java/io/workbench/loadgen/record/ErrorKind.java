@@ -24,6 +24,12 @@ public enum ErrorKind {
     RESET("reset"),
     /** The server closed the connection before this response was complete. */
     CLOSED("closed"),
+    /**
+     * The connection was stale: the server closed it while it was idle (its keep-alive timeout),
+     * before any byte of this request's response; the request may be sent again on a fresh
+     * connection.
+     */
+    STALE_CONNECTION("stale_connection"),
     /** The server answered with bytes that are not a valid response. */
     BAD_RESPONSE("bad_response"),
     /** A complete response whose status is not 2xx. */
@@ -47,6 +53,7 @@ public enum ErrorKind {
         return switch (failure.kind()) {
             case RESET -> RESET;
             case CLOSED -> CLOSED;
+            case STALE_CONNECTION -> STALE_CONNECTION;
             case BAD_RESPONSE -> BAD_RESPONSE;
             case CONNECT_FAILED -> ofConnect(failure);
             case ABORTED, REJECTED -> ABORTED;
@@ -59,7 +66,7 @@ public enum ErrorKind {
      *         server while idle, before any byte of its response: sending it again is safe
      */
     public static boolean isStaleConnection(HttpClientException failure) {
-        return false;
+        return failure.kind() == HttpClientException.Kind.STALE_CONNECTION;
     }
 
     /** @return the kind of a failed connect, from the cause the connector failed with */

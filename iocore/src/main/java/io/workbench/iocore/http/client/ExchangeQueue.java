@@ -15,8 +15,17 @@ import java.util.function.Supplier;
  *     [0, answered)          answered: the reader has taken their response (or found them ended)
  *     [answered, claimed)    outstanding: accepted, waiting for their response
  *     [0, generated)         written: their head went into a write (the flusher's count)
- *   claimed - answered &lt;= maxInFlight &lt; slots, so the slot whose listener the reader is calling
- *   is never the one a sender fills, even when the listener itself sends the next request
+ *   claimed - answered &lt;= maxInFlight, and slots &gt;= 2 * maxInFlight, so
+ *   - the slot whose listener the reader is calling is never the one a sender fills, even when the
+ *     listener itself sends the next request;
+ *   - the slot of a request n is not filled again while the write that holds n's last byte is
+ *     under way, if n was not answered when that write's flusher looked: reusing the slot takes
+ *     a claim of n + slots, so answered &gt; n + slots - maxInFlight &gt;= n + maxInFlight, so request
+ *     n + maxInFlight answered; that request was claimed after n was answered, so after the
+ *     flusher looked, so it is not in this write, and nothing else is written (so answered)
+ *     before this write completes. So the flusher may stamp a request as sent, and take the
+ *     stamp back after a partial write, on its own thread while the reader goes on (see
+ *     HttpExchange#sent).
  *
  *   admission, in the top bits of the claims word (the rest is claimed):
  *
@@ -101,7 +110,8 @@ final class ExchangeQueue {
             throw new IllegalArgumentException("maxInFlight must be at least 1, was " + maxInFlight);
         }
         this.maxInFlight = maxInFlight;
-        int size = Integer.highestOneBit(maxInFlight) << 1;
+        // The power of two at least 2 * maxInFlight (see the class comment for why twice).
+        int size = Integer.highestOneBit(2 * maxInFlight - 1) << 1;
         this.slots = new HttpExchange[size];
         this.mask = size - 1;
         for (int i = 0; i < size; i++) {

@@ -10,7 +10,9 @@ import io.workbench.iocore.selector.SelectorManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +28,8 @@ import java.util.concurrent.TimeoutException;
  * own, or one it borrows), checks their requests' deadlines, and closes them all on {@link #stop()}.
  * There is no connection pool here: the caller decides which connection a request goes on (a load
  * generator keeps its own idle set), and a connection says at once whether it takes the request.
+ * A connection lives on one selector: the next one round-robin, or the one the caller names (a
+ * load generator that runs one event loop per selector connects from that loop to that loop).
  *
  * <pre>
  *   HttpClient client = new HttpClient(HttpClient.Config.defaults());
@@ -48,14 +52,25 @@ public final class HttpClient implements LifeCycle, Dumpable {
      * @param requestTimeoutMillis the default timeout of a request, from {@code send} to its complete response; 0 for none
      * @param idleTimeoutMillis    a connection with nothing outstanding and no traffic for this long is closed; 0 for never
      * @param maxRequestsInFlight  requests a connection has outstanding at most (more than 1 is pipelining), 1 to 1024
-     * @param limits               what a response may not exceed (head, content)
-     * @param inputBufferSize      bytes of the buffer each connection reads into (kept while it is open)
+     * @param limits               what a response may not exceed (status line, head, content, chunk line); a
+     *                             response over one fails as {@link HttpClientException.Kind#BAD_RESPONSE}
+     *                             with a message that names the limit
+     * @param inputBufferSize      bytes of the direct buffer each selector's connections read into: one per
+     *                             selector, shared by its connections, which keep nothing in it between reads
      * @param outputBufferSize     bytes of the pooled buffer requests are generated into (taken only while writing)
      * @param timeoutCheckMillis   how often deadlines are checked: a request times out up to this late
      */
     public record Config(String name, SelectorManager.Config selectors, long connectTimeoutMillis, long requestTimeoutMillis,
                          long idleTimeoutMillis, int maxRequestsInFlight, HttpLimits limits, int inputBufferSize,
                          int outputBufferSize, long timeoutCheckMillis) {
+
+        /**
+         * What a client accepts by default: a status line of 8 KiB, a header section (and a
+         * trailer section) of 64 KiB, content of any length (it is counted, not kept, unless a
+         * listener keeps it), chunk-size lines of 1 KiB. A server's limits protect it from its
+         * clients; a client measuring servers should not refuse what a server may validly send.
+         */
+        public static final HttpLimits DEFAULT_LIMITS = HttpLimits.DEFAULT.withMaxHeaderBytes(64 * 1024).withMaxContentLength(Long.MAX_VALUE);
 
         public Config {
             Objects.requireNonNull(name, "name");
@@ -81,12 +96,12 @@ public final class HttpClient implements LifeCycle, Dumpable {
 
         /**
          * One selector per core; connect timeout 10 s, request timeout 30 s, idle timeout 30 s; one
-         * request in flight per connection (no pipelining); default limits; 4 KiB buffers; deadlines
-         * checked every 50 ms.
+         * request in flight per connection (no pipelining); {@link #DEFAULT_LIMITS}; a 64 KiB input
+         * buffer per selector and 4 KiB output buffers; deadlines checked every 50 ms.
          */
         public static Config defaults() {
             return new Config("iocore-client", SelectorManager.Config.defaults(), 10_000, 30_000, 30_000,
-                    1, HttpLimits.DEFAULT, 4096, 4096, 50);
+                    1, DEFAULT_LIMITS, 64 * 1024, 4096, 50);
         }
 
         public Config withName(String value) {
@@ -144,6 +159,8 @@ public final class HttpClient implements LifeCycle, Dumpable {
     private final SelectorManager manager;
     private final boolean ownsManager;
     private final ByteBufferPool bufferPool = new ByteBufferPool();
+    /** Each selector's read buffer; the map is complete before the client is shared, and never changes. */
+    private final Map<ManagedSelector, SelectorReadBuffer> readBuffers = new IdentityHashMap<>();
     private final Set<HttpClientConnection> connections = ConcurrentHashMap.newKeySet();
     /** Written last by start(), first by stop(). */
     private volatile boolean running;
@@ -155,6 +172,7 @@ public final class HttpClient implements LifeCycle, Dumpable {
         this.config = Objects.requireNonNull(config, "config");
         this.manager = new SelectorManager(config.selectors().withName(config.name()));
         this.ownsManager = true;
+        makeReadBuffers();
     }
 
     /**
@@ -165,6 +183,13 @@ public final class HttpClient implements LifeCycle, Dumpable {
         this.config = Objects.requireNonNull(config, "config");
         this.manager = Objects.requireNonNull(selectors, "selectors");
         this.ownsManager = false;
+        makeReadBuffers();
+    }
+
+    private void makeReadBuffers() {
+        for (ManagedSelector selector : manager.getSelectors()) {
+            readBuffers.put(selector, new SelectorReadBuffer(config.inputBufferSize()));
+        }
     }
 
     @Override
@@ -239,24 +264,36 @@ public final class HttpClient implements LifeCycle, Dumpable {
     }
 
     /**
-     * Opens a connection to {@code remote}, binding its local side to {@code local} first if not
-     * null (e.g. {@code 127.0.0.2:0}, to spread connections over source addresses).
+     * Opens a connection to {@code remote} on the next selector (round-robin), binding its local
+     * side to {@code local} first if not null (e.g. {@code 127.0.0.2:0}, to spread connections over
+     * source addresses).
      *
      * @return a future of the open connection, completed on a selector thread (do not block in what
      *         is chained to it), or failed with {@link HttpClientException.Kind#CONNECT_FAILED}
      */
     public CompletableFuture<HttpClientConnection> connect(InetSocketAddress remote, InetSocketAddress local) {
-        return connect(remote, local, null);
+        return connect(remote, local, manager.nextSelector());
     }
 
     /**
-     * Opens a connection as {@link #connect(InetSocketAddress, InetSocketAddress)} does, registered
-     * with {@code selector} (one of this client's; null: the next in turn), so that everything that
-     * happens to it (its reads, its completions, its close) happens on that selector's thread. A
-     * load generator's loop opens its own connections this way, from its own thread.
+     * Opens a connection to {@code remote} on {@code selector}, one of this client's (see
+     * {@link #getSelectorManager()}): its reads, its listeners and its writes that wait for the
+     * socket all run on that selector's thread. Callable from that thread without blocking, as an
+     * event loop opening its own connections does: the connect is registered at once, and the
+     * future completes on that thread, at the earliest in this call (a connect that failed at
+     * once, or a loopback connect the kernel finished at once).
+     *
+     * @param local the local address to bind first, or null for any
+     * @return a future of the open connection, or failed with {@link HttpClientException.Kind#CONNECT_FAILED}
+     * @throws IllegalArgumentException if {@code selector} is not one of this client's
      */
     public CompletableFuture<HttpClientConnection> connect(InetSocketAddress remote, InetSocketAddress local, ManagedSelector selector) {
         Objects.requireNonNull(remote, "remote");
+        Objects.requireNonNull(selector, "selector");
+        SelectorReadBuffer input = readBuffers.get(selector);
+        if (input == null) {
+            throw new IllegalArgumentException(selector + " is not a selector of " + this);
+        }
         CompletableFuture<HttpClientConnection> result = new CompletableFuture<>();
         // running is written last by start(): reading it first makes the connector visible.
         boolean started = running;
@@ -266,8 +303,7 @@ public final class HttpClient implements LifeCycle, Dumpable {
                     "connecting to " + HttpClientConnection.address(remote) + ": the client is not running"));
             return result;
         }
-        (selector == null ? c.connect(remote, local, endPoint -> new HttpClientConnection(endPoint, this))
-                : c.connect(remote, local, selector, endPoint -> new HttpClientConnection(endPoint, this))).whenComplete((connection, x) -> {
+        c.connect(remote, local, selector, endPoint -> new HttpClientConnection(endPoint, this, selector, input)).whenComplete((connection, x) -> {
             if (x == null) {
                 result.complete(connection);
             } else {

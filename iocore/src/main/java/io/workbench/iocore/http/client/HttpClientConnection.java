@@ -5,8 +5,10 @@ import io.workbench.iocore.http.BadMessageException;
 import io.workbench.iocore.http.HttpFields;
 import io.workbench.iocore.http.HttpParser;
 import io.workbench.iocore.http.HttpParser.Progress;
+import io.workbench.iocore.http.HttpStatus;
 import io.workbench.iocore.io.AbstractConnection;
 import io.workbench.iocore.io.EndPoint;
+import io.workbench.iocore.selector.ManagedSelector;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -29,22 +31,36 @@ import java.util.concurrent.TimeoutException;
  * generated into a pooled buffer, the listener and the caller's tag travel in the slot.
  *
  * <h2>Reading</h2>
- * The read callback never blocks, so the selector runs it in place. It reads into one buffer the
- * connection keeps, feeds the response parser, and hands the response of request {@code n} to the
- * listener of request {@code n}: head, content (a view, not a copy), then completion. Interim 1xx
- * responses are skipped; the body may be delimited by Content-Length, chunked coding or the close;
- * a response to HEAD, a 204 or a 304 has none.
+ * The read callback never blocks, so the selector runs it in place. It reads into the buffer its
+ * selector shares between its connections ({@link SelectorReadBuffer}: direct, 64 KiB by default;
+ * the connection keeps nothing in it between reads), feeds the response parser, and hands the
+ * response of request {@code n} to the listener of request {@code n}: head, content (a view, not a
+ * copy; only counted if the listener does not want it), then completion. Interim 1xx responses are
+ * skipped; the body may be delimited by Content-Length, chunked coding or the close; a response to
+ * HEAD, a 204 or a 304 has none. A read that did not fill the buffer is not followed by another
+ * that would only return 0: the connection waits for the selector to say there is more. Right
+ * after each read returns, before anything is parsed, one {@code nanoTime()} is read: it is the
+ * completion time of every response that read completes.
  *
  * <h2>Ending</h2>
  * <pre>
  *   response complete ---------------------------------------> request n succeeds (reader)
  *   Connection: close in the response, or in the request -----> no more requests admitted; the
  *                                                               connection closes after it
+ *   a write fails (the server reset) --> no more requests admitted; the reader reads what the
+ *                                        server sent before, until nothing is left, then closes
  *   the server closes, resets, sends garbage; a request times out; close(); the client stops
  *        --> the endpoint closes with a cause --> onClose: every outstanding request fails, once,
  *            with TIMEOUT if its own deadline passed, else with the cause made into an
- *            {@link HttpClientException} whose kind says what happened
+ *            {@link HttpClientException} whose kind says what happened; the oldest with
+ *            STALE_CONNECTION if the connection was stale (below)
  * </pre>
+ * A connection is stale when the server closed or reset it while it was idle: the oldest
+ * outstanding request was accepted while nothing was outstanding, and the close came with no byte
+ * of its response. That request fails with {@link HttpClientException.Kind#STALE_CONNECTION}, so
+ * that a caller can send it again on a fresh connection; the others outstanding behind it (sent
+ * while it was) fail with the close's own kind.
+ *
  * Timeouts are found by the client's periodic check ({@link #expire(long)}), which only closes the
  * endpoint: the requests are failed by {@link #onClose}, on the selector thread, like every other
  * failure, so that a listener never hears of a failure while the reader is still giving it content.
@@ -67,32 +83,41 @@ public final class HttpClientConnection extends AbstractConnection {
     private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
 
     private final HttpClient client;
+    private final ManagedSelector selector;
+    private final SelectorReadBuffer input;
     private final ExchangeQueue queue;
     private final RequestFlusher flusher;
     private final HttpParser parser;
     private final ResponseHandler handler = new ResponseHandler();
     private final String authority;
     private final long defaultTimeoutMillis;
-    private final int inputBufferSize;
     private final CompletableFuture<HttpClientException> closed = new CompletableFuture<>();
 
-    // Owned by the reader.
-    private ByteBuffer input;
+    // Owned by the reader (the selector's producing thread).
     /** The exchange whose response is being read, or null between responses. */
     private HttpExchange receiving;
     private long receivingSeq;
+    /** A write failed: read what is there, then close with this instead of waiting for more. */
+    private Throwable writeFailure;
+    /** The server closed or reset the connection between responses (no byte of the next one had come). */
+    private boolean closedBetweenResponses;
 
-    HttpClientConnection(EndPoint endPoint, HttpClient client) {
+    /**
+     * @param selector the selector the endpoint is registered with: it runs every read, and the
+     *                 connection reads into its {@code input} buffer
+     */
+    HttpClientConnection(EndPoint endPoint, HttpClient client, ManagedSelector selector, SelectorReadBuffer input) {
         super(endPoint, InvocationType.NON_BLOCKING);
         this.client = client;
+        this.selector = selector;
+        this.input = input;
         HttpClient.Config config = client.getConfig();
         this.queue = new ExchangeQueue(config.maxRequestsInFlight(), () -> new HttpExchange(this));
         this.authority = authority(endPoint.getRemoteAddress());
-        this.flusher = new RequestFlusher(queue, endPoint, authority, client.getBufferPool(), config.outputBufferSize());
-        // One input buffer for the life of the connection: the parser may keep its view of it.
+        this.flusher = new RequestFlusher(queue, endPoint, this, authority, client.getBufferPool(), config.outputBufferSize());
+        // Every read goes into the selector's one buffer: the parser may keep its view of it.
         this.parser = HttpParser.forResponses(config.limits()).retainContentView();
         this.defaultTimeoutMillis = config.requestTimeoutMillis();
-        this.inputBufferSize = config.inputBufferSize();
         endPoint.setIdleTimeout(config.idleTimeoutMillis());
     }
 
@@ -118,6 +143,10 @@ public final class HttpClientConnection extends AbstractConnection {
     public Admission send(HttpRequest request, HttpResponseListener listener, long tag) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(listener, "listener");
+        // Read before the claim: if every earlier request was answered then, none was outstanding
+        // at the claim (answered only grows). Read after, a response that came meanwhile would
+        // make a pipelined request look like the first on an idle connection.
+        long answeredBefore = queue.answered();
         long seq = queue.claim(!request.isPersistent());
         if (seq < 0) {
             return seq == ExchangeQueue.FULL ? Admission.FULL : seq == ExchangeQueue.REFUSED_SHUT ? Admission.CLOSING : Admission.CLOSED;
@@ -125,6 +154,9 @@ public final class HttpClientConnection extends AbstractConnection {
         HttpExchange exchange = queue.slot(seq);
         long timeout = request.timeoutMillis() == HttpRequest.DEFAULT_TIMEOUT ? defaultTimeoutMillis : request.timeoutMillis();
         exchange.prepare(seq, request, listener, tag, System.nanoTime(), timeout);
+        if (answeredBefore == seq) {
+            exchange.startedIdle();
+        }
         exchange.publish(seq);
         if (queue.isClosed()) {
             // The connection closed while we published: its closing thread may have missed this slot.
@@ -208,38 +240,76 @@ public final class HttpClientConnection extends AbstractConnection {
         super.onOpen();
     }
 
+    /**
+     * Reads what there is, on the selector's thread: in the read callback, or in the action a
+     * failed write submits. After a failed write it reads until nothing is left, then closes.
+     */
     @Override
     protected void onFillable() {
-        ByteBuffer in = input;
-        if (in == null) {
-            in = input = ByteBuffer.allocate(inputBufferSize);
-        }
+        ByteBuffer in = input.get();
         while (true) {
             int read;
             in.clear();
             try {
                 read = getEndPoint().fill(in);
             } catch (IOException x) {
-                // The endpoint closed itself with x: onClose fails what is outstanding.
+                // The endpoint closed itself with x (a reset): onClose fails what is outstanding.
+                closedByServer();
                 return;
             }
-            in.flip();
+            // The completion time of every response this read completes, before any listener runs.
+            long readNanos = System.nanoTime();
             if (read > 0) {
-                if (!parse(in)) {
+                in.flip();
+                if (!parse(in, readNanos)) {
+                    return;
+                }
+                if (read < in.capacity() && writeFailure == null) {
+                    // The socket had no more: another read now would return 0. The selector says when.
+                    fillInterested();
                     return;
                 }
             } else if (read == 0) {
-                fillInterested();
+                if (writeFailure != null) {
+                    closedByServer();
+                    getEndPoint().close(writeFailure);
+                } else {
+                    fillInterested();
+                }
                 return;
             } else {
-                endOfInput();
+                endOfInput(readNanos);
                 return;
             }
         }
     }
 
+    /** The server closed or reset the connection: if that was between responses, the connection may have been stale. */
+    private void closedByServer() {
+        if (receiving == null) {
+            closedBetweenResponses = true;
+        }
+    }
+
+    /**
+     * The request flusher's write failed (the server reset the connection, or closed it and the
+     * write found out): nothing more can be sent, but what the server sent before may still be
+     * in the socket (an early {@code 413} to an upload it did not want). The selector reads it
+     * and then closes the connection, instead of closing at once and losing it. Any thread.
+     */
+    void writeFailed(Throwable cause) {
+        if (!getEndPoint().isOpen()) {
+            // Closed by this side (the failure is the close's), or already failed: onClose ends the requests.
+            return;
+        }
+        queue.shut();
+        if (!selector.submit(new ReadAfterWriteFailure(cause))) {
+            getEndPoint().close(cause);
+        }
+    }
+
     /** @return false once nothing more is to be read: the connection is closing */
-    private boolean parse(ByteBuffer in) {
+    private boolean parse(ByteBuffer in, long readNanos) {
         while (in.hasRemaining()) {
             if (receiving == null && !nextResponse()) {
                 return false;
@@ -253,14 +323,26 @@ public final class HttpClientConnection extends AbstractConnection {
                     throw new IllegalStateException(progress + " from " + parser + ": the handler never pauses");
                 }
             } catch (BadMessageException x) {
-                badResponse(x.getMessage(), x);
+                badResponse(overLimit(x), x);
                 return false;
             }
-            if (!responseComplete()) {
+            if (!responseComplete(readNanos)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** @return what the parser refused, naming the client's limit it hit if it was one */
+    private String overLimit(BadMessageException x) {
+        String limit = switch (x.status()) {
+            case HttpStatus.CONTENT_TOO_LARGE -> "maxContentLength";
+            case HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE -> "maxHeaderBytes";
+            case HttpStatus.URI_TOO_LONG -> "maxStartLineLength";
+            default -> null;
+        };
+        return limit == null ? x.getMessage() : x.reason() + ": over the client's limit HttpLimits." + limit + " ("
+                + parser.limits() + "); raise it with HttpClient.Config.withLimits";
     }
 
     /** Bytes arrived between responses: they begin the response to the oldest outstanding request. */
@@ -282,7 +364,7 @@ public final class HttpClientConnection extends AbstractConnection {
     }
 
     /** @return false if the connection is done */
-    private boolean responseComplete() {
+    private boolean responseComplete(long readNanos) {
         HttpExchange exchange = receiving;
         long seq = receivingSeq;
         int status = parser.status();
@@ -300,7 +382,7 @@ public final class HttpClientConnection extends AbstractConnection {
         receiving = null;
         // The credit comes back before the listener runs, so that it may send the next request.
         queue.answered(seq + 1);
-        boolean succeeded = exchange.succeed(seq, System.nanoTime());
+        boolean succeeded = exchange.succeed(seq, readNanos);
         parser.reset();
         if (!succeeded) {
             return false;
@@ -329,15 +411,16 @@ public final class HttpClientConnection extends AbstractConnection {
         }
     }
 
-    private void endOfInput() {
+    private void endOfInput(long readNanos) {
         if (!getEndPoint().isOpen()) {
             return;
         }
+        closedByServer();
         if (receiving != null) {
             try {
                 if (parser.endOfInput(handler) == Progress.MESSAGE_COMPLETE) {
                     // A body delimited by the close.
-                    responseComplete();
+                    responseComplete(readNanos);
                     return;
                 }
             } catch (BadMessageException x) {
@@ -410,7 +493,9 @@ public final class HttpClientConnection extends AbstractConnection {
         for (long seq = answered; seq < claimed; seq++) {
             HttpExchange exchange = queue.slot(seq);
             if (exchange.isActive(seq)) {
-                exchange.fail(seq, exchange.isExpired(now) ? timedOut(exchange, now) : failure, now);
+                HttpClientException why = exchange.isExpired(now) ? timedOut(exchange, now)
+                        : seq == answered && isStale(exchange, failure) ? stale(exchange, failure) : failure;
+                exchange.fail(seq, why, now);
             }
         }
         if (DEBUG) {
@@ -446,9 +531,28 @@ public final class HttpClientConnection extends AbstractConnection {
         return new HttpClientException(HttpClientException.Kind.ABORTED, describe() + " failed" + counted + ": " + cause, cause);
     }
 
+    /**
+     * Whether the oldest outstanding request failed only because the connection was stale: the
+     * server closed or reset it between responses, and the request had been accepted while
+     * nothing was outstanding. Reader state: onClose runs on the selector's thread after the
+     * reader stopped.
+     */
+    private boolean isStale(HttpExchange oldest, HttpClientException failure) {
+        HttpClientException.Kind kind = failure.kind();
+        return closedBetweenResponses && receiving == null && oldest.isStartedIdle()
+                && (kind == HttpClientException.Kind.CLOSED || kind == HttpClientException.Kind.RESET);
+    }
+
+    private HttpClientException stale(HttpExchange exchange, HttpClientException failure) {
+        return new HttpClientException(HttpClientException.Kind.STALE_CONNECTION, exchange.request() + " (#" + exchange.sequence()
+                + ") on " + describe() + ": the server closed the idle connection before any byte of the response"
+                + (exchange.isSent() ? "" : " (the request was not written whole)") + "; it can be sent again on a fresh connection",
+                failure);
+    }
+
     private HttpClientException timedOut(HttpExchange exchange, long nowNanos) {
         String progress = exchange.hasResponseHead() ? " (its head arrived, then " + exchange.contentBytes() + " bytes of content)"
-                : exchange.isSent() ? " (no byte of it arrived)" : " (it was never written)";
+                : exchange.isSent() ? " (no byte of it arrived)" : " (the socket had not taken all of it)";
         return new HttpClientException(HttpClientException.Kind.TIMEOUT, exchange.request() + " (#" + exchange.sequence() + ") on "
                 + describe() + ": no complete response within " + exchange.timeoutMillis() + " ms" + progress);
     }
@@ -471,6 +575,31 @@ public final class HttpClientConnection extends AbstractConnection {
         return "HttpClientConnection@" + Integer.toHexString(hashCode()) + "[" + describe() + "," + queue + "," + flusher + "]";
     }
 
+    /** Submitted by a failed write: the selector reads what the server sent before, then closes. */
+    private final class ReadAfterWriteFailure implements Runnable {
+        private final Throwable cause;
+
+        ReadAfterWriteFailure(Throwable cause) {
+            this.cause = cause;
+        }
+
+        @Override
+        public void run() {
+            if (!getEndPoint().isOpen()) {
+                return;
+            }
+            writeFailure = cause;
+            // The read callback may still be registered: this reads without it, to the end, and
+            // never registers it again.
+            onFillable();
+        }
+
+        @Override
+        public String toString() {
+            return "readAfterWriteFailure[" + HttpClientConnection.this + "," + cause + "]";
+        }
+    }
+
     /** The parser's events, on the reader's thread: they go to the exchange being received. */
     private final class ResponseHandler implements HttpParser.Handler {
         @Override
@@ -491,8 +620,11 @@ public final class HttpClientConnection extends AbstractConnection {
 
         @Override
         public boolean content(HttpParser p, ByteBuffer content) {
-            receiving.contentReceived(content.remaining());
-            receiving.notifyContent(content);
+            HttpExchange exchange = receiving;
+            exchange.contentReceived(content.remaining());
+            if (exchange.deliversContent()) {
+                exchange.notifyContent(content);
+            }
             return false;
         }
 

@@ -27,6 +27,15 @@ public final class HttpClientException extends IOException {
         RESET,
         /** The server closed the connection (or said it would, with {@code Connection: close}) before this response was complete. */
         CLOSED,
+        /**
+         * The connection was stale: the server closed or reset it while it was idle. Nothing was
+         * outstanding on it when this request was accepted, and the close (FIN or RST) came before
+         * any byte of the response, whether or not the request was written. The request can be
+         * sent again, once, on a fresh connection (if it is idempotent: RFC 9110, section 9.2.2).
+         * A server that closes on reading a request without answering it looks the same; the
+         * retry then fails as {@link #CLOSED}.
+         */
+        STALE_CONNECTION,
         /** The server sent bytes that are not a valid response to the request: garbage, a smuggling vector, an unsolicited response. */
         BAD_RESPONSE,
         /** This side closed the connection: {@code close()}, the client stopped, or another request on the connection timed out. */

@@ -28,7 +28,27 @@ import java.nio.ByteBuffer;
  * <p>Fields other than the word are plain: the request's are written by the claiming thread before
  * the volatile publish and read after reading the word; the response's are written by the reader,
  * and the outcome by the winner of the CAS before it calls the listener. The send time is written
- * by the flusher, whichever thread that is, with release and read with acquire.
+ * by the flusher, whichever thread that is, with release and read with acquire, only while the
+ * request is not over; the queue's slot count makes sure the slot is not reused while the flusher's
+ * write is under way ({@code ExchangeQueue}).
+ *
+ * <h2>The time stamps</h2>
+ * All three are {@link System#nanoTime()}:
+ * <ul>
+ *   <li>{@link #queuedNanos()}: read in {@code send}, on the caller's thread, before the request is
+ *       published; its timeout counts from here.</li>
+ *   <li>{@link #sentNanos()}: read right before the {@code SocketChannel.write} ({@code write(2)},
+ *       or {@code writev(2)} for several buffers) that took the request's last byte, on the thread
+ *       that made that call: the sender's when the socket took it at once, else the selector's,
+ *       which goes on with a write the socket could not take whole. Requests whose last bytes went
+ *       in the same call share it; a request split over several calls has the last one's. 0 while
+ *       the socket has not taken all of it, and for good if it never does.</li>
+ *   <li>{@link #completedNanos()}, for a response: read right after the {@code SocketChannel.read}
+ *       ({@code read(2)}) that returned the response's last byte (for a body delimited by the
+ *       close, the read that returned the end of the stream), before the parser or any listener
+ *       ran; every response completed by that read has the same. For a failure: read when the
+ *       request is ended, on the thread that ends it.</li>
+ * </ul>
  */
 public final class HttpExchange {
 
@@ -59,13 +79,17 @@ public final class HttpExchange {
     // The request, written by the claiming thread before publish().
     private HttpRequest request;
     private HttpResponseListener listener;
+    /** Whether the listener wants the body's pieces ({@link HttpResponseListener#wantsContent()}), asked once per request. */
+    private boolean deliverContent;
+    /** Whether nothing was outstanding on the connection when this request was accepted. */
+    private boolean startedIdle;
     private long tag;
     private long sequence;
     private long queuedNanos;
     private long deadlineNanos;
     private long timeoutMillis;
 
-    /** When the request's first bytes were handed to the socket; 0 until then. */
+    /** When the socket took the request's last byte; 0 until then. */
     @SuppressWarnings("unused") // through SENT
     private long sentNanos;
 
@@ -89,6 +113,8 @@ public final class HttpExchange {
         this.sequence = seq;
         this.request = request;
         this.listener = listener;
+        this.deliverContent = listener.wantsContent();
+        this.startedIdle = false;
         this.tag = tag;
         this.queuedNanos = nowNanos;
         this.timeoutMillis = timeoutMillis;
@@ -133,10 +159,38 @@ public final class HttpExchange {
         return deadlineNanos != NO_DEADLINE && nowNanos - deadlineNanos >= 0;
     }
 
-    /** The flusher put the request's first bytes into a write. */
-    void sent(long nowNanos) {
-        // 0 means "not sent"; a clock that reads exactly 0 is off by a nanosecond.
-        SENT.setRelease(this, nowNanos == 0 ? 1 : nowNanos);
+    /** The claiming thread, before {@link #publish}: nothing was outstanding on the connection when this request was accepted. */
+    void startedIdle() {
+        this.startedIdle = true;
+    }
+
+    /** @return whether nothing was outstanding on the connection when this request was accepted */
+    boolean isStartedIdle() {
+        return startedIdle;
+    }
+
+    /**
+     * The flusher, right before a write that may take the last byte of request {@code seq}. A
+     * request that is over already (answered before it was written whole, or the connection
+     * closed) keeps what its listener saw.
+     */
+    void sent(long seq, long nowNanos) {
+        if (isActive(seq)) {
+            // 0 means "not sent"; a clock that reads exactly 0 is off by a nanosecond.
+            SENT.setRelease(this, nowNanos == 0 ? 1 : nowNanos);
+        }
+    }
+
+    /** The flusher: that write did not take the last byte of request {@code seq} after all. */
+    void unsent(long seq) {
+        if (isActive(seq)) {
+            SENT.setRelease(this, 0L);
+        }
+    }
+
+    /** @return whether the listener wants the body's pieces, or only their count */
+    boolean deliversContent() {
+        return deliverContent;
     }
 
     void headReceived(int status, HttpVersion version) {
@@ -231,17 +285,26 @@ public final class HttpExchange {
         return queuedNanos;
     }
 
-    /** @return whether any byte of the request was handed to the socket */
+    /**
+     * @return whether the socket took the request's last byte (so the whole request is on its way
+     *         to the server); false for a request the server answered before taking all of it
+     */
     public boolean isSent() {
         return sentNanos() != 0;
     }
 
-    /** @return {@link System#nanoTime()} when the request's first bytes were handed to the socket; 0 if never */
+    /**
+     * @return {@link System#nanoTime()} right before the write that took the request's last byte;
+     *         0 if no write did (see the class comment)
+     */
     public long sentNanos() {
         return (long) SENT.getAcquire(this);
     }
 
-    /** @return {@link System#nanoTime()} when the request ended, with its response or its failure */
+    /**
+     * @return {@link System#nanoTime()} when the request ended: right after the read that
+     *         completed its response returned, or when it failed (see the class comment)
+     */
     public long completedNanos() {
         return completedNanos;
     }

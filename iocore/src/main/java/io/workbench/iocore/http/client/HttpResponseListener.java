@@ -34,6 +34,16 @@ public interface HttpResponseListener {
     }
 
     /**
+     * Whether {@link #onContent} is to be called: false to have the body only counted
+     * ({@link HttpExchange#contentBytes()}), as a load generator does. The parser then steps over
+     * each piece by its length and no listener is called per piece. Asked once per request, when
+     * it is sent; true by default.
+     */
+    default boolean wantsContent() {
+        return true;
+    }
+
+    /**
      * The request is over, exactly once: {@link HttpExchange#isSucceeded()} with a complete
      * response, or {@link HttpExchange#failure()} says why not.
      */

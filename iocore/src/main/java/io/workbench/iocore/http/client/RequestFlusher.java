@@ -4,7 +4,9 @@ import io.workbench.iocore.callback.IteratingCallback;
 import io.workbench.iocore.http.RequestGenerator;
 import io.workbench.iocore.io.ByteBufferPool;
 import io.workbench.iocore.io.EndPoint;
+import io.workbench.iocore.io.WriteFlusher;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * Writes a connection's requests in sequence order, one write at a time: each {@link #process()}
@@ -17,13 +19,33 @@ import java.nio.ByteBuffer;
  * which then goes on with the next requests. The {@link IteratingCallback} makes sure one thread at
  * a time runs {@code process()}, so the fields below need no synchronization of their own.
  *
+ * <h2>When a request counts as sent</h2>
+ * While generating, the flusher notes where in the buffer each request's last byte lies. It is the
+ * write's {@link WriteFlusher.Listener}, so it hears of every flush of the buffer, the partial ones
+ * included, on the thread that makes it:
+ * <pre>
+ *   onFlushing(): one nanoTime(); every request of the buffer not yet taken whole is stamped with it
+ *   the flush: SocketChannel.write, write(2) or writev(2)
+ *   onFlushed():  the requests whose last byte is now behind the buffer's position keep their stamp;
+ *                 the others lose it again (they are stamped anew before the next flush)
+ *   the write fails: the requests not taken whole lose their stamp
+ * </pre>
+ * So {@link HttpExchange#sentNanos()} is the time read right before the call that took the
+ * request's last byte, and a request the socket has not taken whole is not sent, whatever buffer it
+ * waits in. The stamp is published before the call, so a reader that reads the response (which the
+ * server sends only once it has the request) sees it, even when the sending thread is descheduled
+ * right after the call; a stamp read after the call would lose that race to a fast server.
+ *
  * <p>The buffer is taken from the pool for a burst of writes and given back as soon as nothing is
- * left to write, so an idle connection holds no output buffer.
+ * left to write, so an idle connection holds no output buffer. A write that fails is not the end
+ * of the connection's reading: the connection is told ({@link HttpClientConnection#writeFailed}),
+ * so that a response the server sent before it reset (a 413 to an upload) is still read.
  */
-final class RequestFlusher extends IteratingCallback {
+final class RequestFlusher extends IteratingCallback implements WriteFlusher.Listener {
 
     private final ExchangeQueue queue;
     private final EndPoint endPoint;
+    private final HttpClientConnection connection;
     private final String authority;
     private final ByteBufferPool pool;
     private final int bufferSize;
@@ -31,17 +53,25 @@ final class RequestFlusher extends IteratingCallback {
     /** Passed to write instead of varargs, which would allocate an array per write. */
     private final ByteBuffer[] outArray = new ByteBuffer[1];
 
-    // Owned by the thread running process() (or completing its write).
+    // Owned by the thread running process() or flushing its write (the write flusher hands it over).
     private ByteBuffer out;
     /** The sequence number of the next request to write. */
     private long next;
     /** The request whose body is being copied (its slot may be reused once its response is in), or null. */
     private HttpRequest writing;
     private int bodyOffset;
+    /** The requests whose last byte is in {@link #out}: sequence numbers and where that byte ends. */
+    private long[] endingSeqs = new long[4];
+    private int[] endingOffsets = new int[4];
+    private int endingCount;
+    /** How many of them are stamped as sent. */
+    private int stamped;
 
-    RequestFlusher(ExchangeQueue queue, EndPoint endPoint, String authority, ByteBufferPool pool, int bufferSize) {
+    RequestFlusher(ExchangeQueue queue, EndPoint endPoint, HttpClientConnection connection, String authority, ByteBufferPool pool,
+                   int bufferSize) {
         this.queue = queue;
         this.endPoint = endPoint;
+        this.connection = connection;
         this.authority = authority;
         this.pool = pool;
         this.bufferSize = bufferSize;
@@ -54,7 +84,8 @@ final class RequestFlusher extends IteratingCallback {
             // The previous write is complete.
             buffer.clear();
         }
-        long nowNanos = 0;
+        endingCount = 0;
+        stamped = 0;
         while (true) {
             if (writing == null) {
                 long seq = next;
@@ -87,10 +118,6 @@ final class RequestFlusher extends IteratingCallback {
                 generator.writeContentPrefix(buffer, request.contentLength());
                 generator.writeEnd(buffer, null);
                 generator.reset();
-                if (nowNanos == 0) {
-                    nowNanos = System.nanoTime();
-                }
-                exchange.sent(nowNanos);
                 // Before the write: a response can only be read once the reader knows it was written.
                 queue.generated(seq + 1);
                 writing = request;
@@ -105,6 +132,8 @@ final class RequestFlusher extends IteratingCallback {
                     break;
                 }
             }
+            // The request's last byte is in this buffer.
+            ending(next, buffer.position());
             writing = null;
             next++;
         }
@@ -118,12 +147,60 @@ final class RequestFlusher extends IteratingCallback {
         return Action.SCHEDULED;
     }
 
+    private void ending(long seq, int offset) {
+        if (endingCount == endingSeqs.length) {
+            // Grows to the most requests one buffer has held, then stays.
+            endingSeqs = Arrays.copyOf(endingSeqs, endingCount * 2);
+            endingOffsets = Arrays.copyOf(endingOffsets, endingCount * 2);
+        }
+        endingSeqs[endingCount] = seq;
+        endingOffsets[endingCount] = offset;
+        endingCount++;
+    }
+
+    /** A flush of {@link #out} is about to be made: the requests it may finish are stamped now. */
+    @Override
+    public void onFlushing() {
+        if (out == null || stamped == endingCount) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (int i = stamped; i < endingCount; i++) {
+            long seq = endingSeqs[i];
+            queue.slot(seq).sent(seq, now);
+        }
+    }
+
+    /** That flush returned: the requests whose last byte it took keep their stamp, the others lose it. */
+    @Override
+    public void onFlushed() {
+        ByteBuffer buffer = out;
+        if (buffer == null || stamped == endingCount) {
+            return;
+        }
+        int written = buffer.position();
+        while (stamped < endingCount && endingOffsets[stamped] <= written) {
+            stamped++;
+        }
+        unstampTheRest();
+    }
+
+    /** The requests of {@link #out} the socket has not taken whole are not sent. */
+    private void unstampTheRest() {
+        for (int i = stamped; i < endingCount; i++) {
+            long seq = endingSeqs[i];
+            queue.slot(seq).unsent(seq);
+        }
+    }
+
     @Override
     protected void onCompleteFailure(Throwable cause) {
-        // No write is outstanding any more: the buffer is ours to give back.
+        // No write is outstanding any more: the buffer is ours to give back, and what it held that the
+        // socket did not take is not sent.
+        unstampTheRest();
         releaseBuffer();
         writing = null;
-        endPoint.close(cause);
+        connection.writeFailed(cause);
     }
 
     private void releaseBuffer() {
@@ -133,6 +210,8 @@ final class RequestFlusher extends IteratingCallback {
             outArray[0] = null;
             pool.release(buffer);
         }
+        endingCount = 0;
+        stamped = 0;
     }
 
     /** Its completion only moves on to the next write: it never blocks, so the selector runs it in place. */
@@ -143,6 +222,7 @@ final class RequestFlusher extends IteratingCallback {
 
     @Override
     public String toString() {
-        return super.toString() + "[next=" + next + (writing != null ? ",writing=" + writing + "@" + bodyOffset : "") + "]";
+        return super.toString() + "[next=" + next + (writing != null ? ",writing=" + writing + "@" + bodyOffset : "")
+                + (endingCount > 0 ? ",stamped=" + stamped + "/" + endingCount : "") + "]";
     }
 }

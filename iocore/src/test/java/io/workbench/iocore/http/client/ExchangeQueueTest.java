@@ -52,7 +52,23 @@ class ExchangeQueueTest {
                 }
             }
             assertNotSame(queue.slot(0), queue.slot(1));
-            assertSame(queue.slot(0), queue.slot(Integer.highestOneBit(max) << 1));
+            int slots = Integer.highestOneBit(2 * max - 1) << 1;
+            assertSame(queue.slot(0), queue.slot(slots));
+        }
+    }
+
+    @Test
+    void theSlotOfAnUnansweredRequestIsNotReusedWhileItsWriteIsUnderWay() {
+        // Request n unanswered when the flusher stamps it: reusing its slot takes a claim of a
+        // request at least n + 2 * max (answered must pass n + max, which takes requests written
+        // after this write). So none of the next 2 * max - 1 requests may share n's slot.
+        for (int max : new int[]{1, 2, 3, 4, 5, 7, 8, 100, 1024}) {
+            ExchangeQueue queue = queue(max);
+            for (long n = 0; n < 4L * max; n++) {
+                for (long later = n + 1; later < n + 2L * max; later++) {
+                    assertNotSame(queue.slot(n), queue.slot(later), "max " + max + ": requests " + n + " and " + later);
+                }
+            }
         }
     }
 

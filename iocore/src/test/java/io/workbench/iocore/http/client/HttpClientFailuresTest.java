@@ -192,9 +192,17 @@ class HttpClientFailuresTest {
             })) {
                 HttpClientConnection connection = connect(TestClients.config("server-closed"), server);
                 HttpClientException failure = failureOf(connection.send(HttpRequest.get("/cut")));
-                assertEquals(Kind.CLOSED, failure.kind(), failure.getMessage());
-                String expected = partial.isEmpty() ? "with 1 request(s) outstanding" : "in the middle of the response to GET /cut";
-                assertTrue(failure.getMessage().contains(expected), failure.getMessage());
+                if (partial.isEmpty()) {
+                    // No byte of the response, on a connection with nothing else outstanding: from here a
+                    // server that closes instead of answering looks like one that closed the idle
+                    // connection just as the request left. The caller may send it once more.
+                    assertEquals(Kind.STALE_CONNECTION, failure.kind(), failure.getMessage());
+                    assertEquals(Kind.CLOSED, ((HttpClientException) failure.getCause()).kind());
+                    assertTrue(failure.getCause().getMessage().contains("with 1 request(s) outstanding"), failure.getCause().getMessage());
+                } else {
+                    assertEquals(Kind.CLOSED, failure.kind(), failure.getMessage());
+                    assertTrue(failure.getMessage().contains("in the middle of the response to GET /cut"), failure.getMessage());
+                }
                 client.stop();
             }
         }

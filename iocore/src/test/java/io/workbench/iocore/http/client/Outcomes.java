@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A listener that records what every request (by tag) heard, and every call that breaks the
  * listener's contract: a second completion, content or a head after completion.
  */
-final class Outcomes implements HttpResponseListener {
+class Outcomes implements HttpResponseListener {
 
     /** What one request ended with. */
     record Outcome(long tag, boolean succeeded, int status, long contentBytes, String body, HttpClientException failure,
