@@ -140,9 +140,10 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
 
     /**
      * Puts the summary's own percentiles at their grid points, where the resampled distribution has a
-     * point (a percentile the repetition had too few requests to resolve stays a gap). Both come from
-     * the same histogram, so the curve stays monotonic: the row the resampling found is at or beyond
-     * the percentile.
+     * point (a percentile the repetition had too few requests to resolve stays a gap). The resampling
+     * takes, for each grid point, the first row at or beyond its percentile, which can lie beyond
+     * the next grid point's percentile where rows are sparse: an earlier point above an exact value
+     * is lowered to it, as the latency at a lower percentile is never higher.
      */
     static Double[] withSummaryPercentiles(Double[] y, LoadSummary.LatencyStats stats) {
         if (stats == null) {
@@ -152,8 +153,12 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
         double[] values = {stats.p90Ms(), stats.p99Ms(), stats.p999Ms(), stats.p9999Ms()};
         int[] at = {P90, P99, P999, P9999};
         for (int i = 0; i < at.length; i++) {
-            if (exact[at[i]] != null) {
-                exact[at[i]] = values[i];
+            if (exact[at[i]] == null) {
+                continue;
+            }
+            exact[at[i]] = values[i];
+            for (int j = at[i] - 1; j >= 0 && exact[j] != null && exact[j] > values[i]; j--) {
+                exact[j] = values[i];
             }
         }
         return exact;

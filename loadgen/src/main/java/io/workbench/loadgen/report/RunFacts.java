@@ -59,8 +59,8 @@ public final class RunFacts {
             }
         }
         Findings findings = Findings.of(results);
-        text.append(valid).append(" of ").append(runs).append(" measured runs valid (only they give figures), ")
-                .append(warming).append(" run while the target was still warming (under ")
+        text.append(valid).append(" of ").append(runs).append(" measured runs valid (only they give figures); ")
+                .append(warming).append(" of the ").append(runs).append(" taken while the target was still warming (under ")
                 .append((int) Repetition.SETTLED_AFTER_LOAD_SECONDS).append(" s of load served before). ")
                 .append("Leaders named: ").append(findings.led()).append("; ties declared: ").append(findings.tied())
                 .append("; scenarios with no leader: ").append(findings.noLeader()).append('.');

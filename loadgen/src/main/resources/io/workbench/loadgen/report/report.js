@@ -60,7 +60,7 @@
     d.series.forEach(function (s) { s.y.forEach(function (v, i) { if (v !== null) last = Math.max(last, i); }); });
     var draw = function (logLatency) {
       return new uPlot({
-        title: d.scenario + ": latency by percentile (best repetition of each target)",
+        title: d.scenario + ": latency by percentile (best valid repetition of each target)",
         width: width(el), height: 380,
         scales: { x: { time: false, distr: 3, range: function () { return [1, d.x[last]]; } }, y: { distr: logLatency ? 3 : 1 } },
         axes: [

@@ -223,8 +223,8 @@ final class RunBuilder {
         int seconds = allAtOnce ? 10 : 3;
         long end = start + seconds * 1000L;
         Histogram intendedToEnd = histogram(rep.meanMs, rep.count);
-        // Its p99 is twice the mean given: the lag asked for.
-        Histogram intendedToSend = histogram(rep.lagMs / 2, rep.count);
+        // Its p99 is 2.5x the value given: the lag asked for.
+        Histogram intendedToSend = histogram(rep.lagMs / 2.5, rep.count);
         ObjectNode root = ResultsJson.mapper().createObjectNode();
         root.put("label", target + "/" + preset.scenario() + "#" + index);
         root.put("command", "load http://127.0.0.1:40000" + preset.path());
@@ -310,7 +310,7 @@ final class RunBuilder {
                 for (int second = 0; second < seconds; second++) {
                     long from = start + second * 1000L;
                     for (String tag : List.of(IntervalLog.INTENDED_TO_END, IntervalLog.SEND_TO_END, IntervalLog.INTENDED_TO_SEND)) {
-                        Histogram interval = histogram(tag.equals(IntervalLog.INTENDED_TO_SEND) ? rep.lagMs / 2 : rep.meanMs,
+                        Histogram interval = histogram(tag.equals(IntervalLog.INTENDED_TO_SEND) ? rep.lagMs / 2.5 : rep.meanMs,
                                 rep.count / seconds);
                         interval.setStartTimeStamp(from);
                         interval.setEndTimeStamp(from + 1000);
@@ -325,14 +325,17 @@ final class RunBuilder {
     }
 
     /**
-     * {@code count} values spread evenly from 0.5x to 1.5x of {@code meanMs} (in microseconds), and a
-     * tail of 2% at 2x: the 99th percentile is 2x the mean given.
+     * {@code count} values (a multiple of 100) spread evenly from 0.5x to 1.5x of {@code meanMs} (in
+     * microseconds), and a tail of 2% spread evenly above 2x up to 3x: the 99th percentile is 2.5x
+     * the value given, and every percentile up to the last value is resolved, as a real run's are.
      */
     static Histogram histogram(double meanMs, int count) {
         Histogram histogram = new Histogram(HIGHEST_MICROS, 3);
         double micros = meanMs * 1000;
+        int tail = count / 50;
         for (int i = 0; i < count; i++) {
-            double value = i >= count - count / 50 ? 2 * micros : micros * (0.5 + (double) i / count);
+            double value = i >= count - tail ? micros * (2 + (double) (i - (count - tail) + 1) / tail)
+                    : micros * (0.5 + (double) i / count);
             histogram.recordValue(Math.max(1, Math.round(value)));
         }
         return histogram;
