@@ -14,9 +14,9 @@ import java.util.Locale;
  *
  * <p>CPU per measured request is the CPU of the measured phase ({@code generator.measuredCpuSeconds})
  * over the measured requests sent. A summary without it (written before it existed, or by an engine
- * that cannot split its CPU by phase) falls back to the CPU of the whole run, priming and warm-up
- * included, over the same requests, marked {@value #WHOLE_RUN}: a figure too high by the share of
- * the run that was not measured.
+ * that cannot split its CPU by phase) falls back to the CPU of the whole run, warm-up included,
+ * over the same requests, marked {@value #WHOLE_RUN}: a figure too high by the share of the run that
+ * was not measured.
  */
 public final class RunTable {
 

@@ -48,8 +48,9 @@ public record LoadSummary(String label, String command, String url, String model
     }
 
     /**
-     * The generator's own cost. {@code cpuSeconds} is the process's CPU over the whole run (priming,
-     * warm-up and measured phase); {@code measuredCpuSeconds} over the measured phase only, with
+     * The generator's own cost. {@code cpuSeconds} is the process's CPU over its run, warm-up
+     * included (the load command's: not its priming loop, which runs before the clock starts, nor JVM
+     * start-up); {@code measuredCpuSeconds} over the measured phase only, with
      * {@code measuredWallSeconds} its wall time; {@code loopBusyShare} and {@code loopSpinShare} the
      * share of the measured phase its event loops spent working and spinning. Every field but
      * {@code cpuSeconds} and {@code cpuPercentOfOneCore} is null where the engine or an older
