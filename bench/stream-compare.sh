@@ -86,33 +86,48 @@ streamed_bytes() {
   stats_member "$(http_get "$TARGET_PORT" /stats)" streamedBytes
 }
 
-# One round: appends "MiB/s cpu-ms-per-MiB MiB-per-cpu-s server-cpu-% errors wrk-rps" to rounds.tsv.
+# One round: appends "MiB/s cpu-ms-per-MiB MiB-per-cpu-s server-cpu-% errors wrk-rps verdict" to rounds.tsv. The verdict
+# is "valid", or why the round measured nothing that can be trusted: wrk failed or its output cannot be read, the
+# server's /stats could not be read before or after, or no byte was streamed. (Errors are the target's doing: they are
+# counted, not held against the round.)
 stream_round() {
-  local dir="$1" round="$2" file="$1/round-$2.txt" before after bytes_before bytes_after start end
-  bytes_before="$(streamed_bytes)"
+  local dir="$1" round="$2" file="$1/round-$2.txt" before after bytes_before bytes_after start end wrk_status=0 verdict=valid
+  bytes_before="$(streamed_bytes)" || bytes_before=""
   before="$(cpu_ticks "$TARGET_PID")"
   start="$(date +%s.%N)"
   timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$TARGET_URL$PATH_AND_QUERY" >"$file" ||
-    bench_say "  wrk exited with status $?"
+    wrk_status=$?
   end="$(date +%s.%N)"
   after="$(cpu_ticks "$TARGET_PID")"
-  bytes_after="$(streamed_bytes)"
+  bytes_after="$(streamed_bytes)" || bytes_after=""
   echo "server streamedBytes: $bytes_before -> $bytes_after; CPU ticks: $before -> $after (CLK_TCK $CLK_TCK); seconds: $start -> $end" >>"$file"
   local line errors="" rps=""
   if peer_figures wrk "$file"; then
     errors="${PEER[errors]}" rps="${PEER[rps]}"
+  else
+    verdict="invalid: wrk's output cannot be read"
   fi
+  if [ "$wrk_status" -ne 0 ]; then
+    verdict="invalid: wrk exited with status $wrk_status"
+    bench_say "  wrk exited with status $wrk_status"
+  elif [ -z "$bytes_before" ] || [ -z "$bytes_after" ]; then
+    verdict="invalid: the server's /stats could not be read"
+  elif [ "$bytes_after" -le "$bytes_before" ]; then
+    verdict="invalid: no byte was streamed"
+  fi
+  [ -n "$bytes_before" ] || bytes_before=0
+  [ -n "$bytes_after" ] || bytes_after=0
   line="$(awk -v b=$((bytes_after - bytes_before)) -v t=$((after - before)) -v tck="$CLK_TCK" -v s="$start" -v e="$end" \
-              -v errors="$errors" -v rps="$rps" 'BEGIN {
+              -v errors="$errors" -v rps="$rps" -v verdict="$verdict" 'BEGIN {
     mib = b / 1048576; cpu = t / tck; secs = e - s
-    printf "%.1f\t%s\t%s\t%.0f\t%d\t%s\n", mib / secs, (mib > 0 ? sprintf("%.3f", cpu * 1000 / mib) : "n/a"),
-      (cpu > 0 ? sprintf("%.0f", mib / cpu) : "n/a"), cpu / secs * 100, errors, rps }')"
+    printf "%.1f\t%s\t%s\t%.0f\t%d\t%s\t%s\n", mib / secs, (mib > 0 ? sprintf("%.3f", cpu * 1000 / mib) : "n/a"),
+      (cpu > 0 ? sprintf("%.0f", mib / cpu) : "n/a"), cpu / secs * 100, errors, rps, verdict }')"
   printf '%s\n' "$line" >>"$dir/rounds.tsv"
-  IFS=$'\t' read -r mibs cpums mibcpu cpupct errs rps <<<"$line"
-  bench_say "  round $round: $mibs MiB/s, $cpums ms CPU per MiB, $mibcpu MiB per CPU-second, server CPU $cpupct%, errors $errs ($rps responses/s)"
+  IFS=$'\t' read -r mibs cpums mibcpu cpupct errs rps verdict <<<"$line"
+  bench_say "  round $round: $mibs MiB/s, $cpums ms CPU per MiB, $mibcpu MiB per CPU-second, server CPU $cpupct%, errors $errs ($rps responses/s): $verdict"
 }
 
-printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\texit\n' >"$OUT/results.tsv"
+printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\texit\tvalid_rounds\n' >"$OUT/results.tsv"
 
 for cell in $CELLS; do
   server="${cell%%:*}" strategy="${cell#*:}" dir="$OUT/${cell/:/-}"
@@ -142,30 +157,47 @@ for cell in $CELLS; do
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
   stop_target
   bench_say "$cell: stopped, exit status $TARGET_EXIT"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" \
-    "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f2 "$dir/rounds.tsv" | median)" "$(cut -f3 "$dir/rounds.tsv" | median)" \
-    "$(cut -f4 "$dir/rounds.tsv" | median)" "$(awk '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" >>"$OUT/results.tsv"
+  # Medians over the valid rounds only; a cell without one has no figure, and says why.
+  awk -F'\t' '$7 == "valid"' "$dir/rounds.tsv" >"$dir/valid-rounds.tsv"
+  valid="$(wc -l <"$dir/valid-rounds.tsv")"
+  if [ "$valid" -eq 0 ]; then
+    printf '%s\t%s\t\t\t\t%s\t%s\t0/%s\n' "$cell" "no valid round ($(cut -f7 "$dir/rounds.tsv" | sort -u | paste -sd ';' -))" \
+      "$(awk -F'\t' '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" "$ROUNDS" >>"$OUT/results.tsv"
+    continue
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" \
+    "$(cut -f1 "$dir/valid-rounds.tsv" | median)" "$(cut -f2 "$dir/valid-rounds.tsv" | median)" "$(cut -f3 "$dir/valid-rounds.tsv" | median)" \
+    "$(cut -f4 "$dir/valid-rounds.tsv" | median)" "$(awk -F'\t' '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" \
+    "$valid/$ROUNDS" >>"$OUT/results.tsv"
 done
 
-# The table, and the goal: iocore's stream at least as cheap per CPU-second as the best of the others.
+# The table, and the goal: iocore's stream at least as cheap per CPU-second as the best of the others. Judged only on
+# cells measured with valid rounds: if iocore or any other cell that ran has none, the goal is not judged, never met.
 awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" -v path="$PATH_AND_QUERY" '
   NR == 1 { next }
   { rows[++n] = $0 }
+  $3 == "" && $2 ~ /^no valid round/ { unjudged = unjudged (unjudged == "" ? "" : ", ") $1 }
   $1 ~ /^iocore:/ && $4 + 0 > 0 { iocore = $4 + 0 }
   $1 !~ /^iocore:/ && $4 + 0 > best { best = $4 + 0; bestCell = $1 }
   END {
-    print "| cell | MiB/s (median) | CPU ms per MiB | MiB per CPU-second | iocore vs this, per CPU-second | server CPU in rounds | errors | exit |"
-    print "|---|---:|---:|---:|---:|---:|---:|---:|"
+    print "| cell | MiB/s (median) | CPU ms per MiB | MiB per CPU-second | iocore vs this, per CPU-second | server CPU in rounds | errors | exit | valid rounds |"
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= n; i++) {
       split(rows[i], f, "\t")
-      if (f[3] == "") { printf "| %s | %s | | | | | | |\n", f[1], f[2]; continue }
-      printf "| %s | %s | %s | %s | %s | %s%% | %d | %s |\n", f[1], f[2], f[3], f[4],
-        (iocore > 0 && f[4] + 0 > 0) ? sprintf("%.2fx", iocore / f[4]) : "n/a", f[5], f[6], f[7]
+      if (f[3] == "" && f[2] ~ /^no valid round/) { printf "| %s | %s | | | | | %s | %s | %s |\n", f[1], f[2], f[6], f[7], f[8]; continue }
+      if (f[3] == "") { printf "| %s | %s | | | | | | | |\n", f[1], f[2]; continue }
+      printf "| %s | %s | %s | %s | %s | %s%% | %d | %s | %s |\n", f[1], f[2], f[3], f[4],
+        (iocore > 0 && f[4] + 0 > 0) ? sprintf("%.2fx", iocore / f[4]) : "n/a", f[5], f[6], f[7], f[8]
     }
-    printf "\nwrk -t1 -c%d -d%ds %s, %d round(s) per cell after a %ds warm-up, each cell alone on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, path, rounds, warmup
-    print "MiB/s and CPU from the server: its /stats streamedBytes and its utime+stime (/proc) over each round."
-    if (iocore > 0 && best > 0)
+    printf "\nwrk -t1 -c%d -d%ds %s, %d round(s) per cell after a %ds warm-up, each cell alone on CPU 0, wrk on CPU 1; medians over the valid rounds.\n", conns, duration, path, rounds, warmup
+    print "MiB/s and CPU from the server: its /stats streamedBytes and its utime+stime (/proc) over each round. A round is valid when wrk ran and"
+    print "its output was read, the server /stats was read before and after, and bytes were streamed."
+    if (unjudged != "")
+      printf "Goal (iocore at least as many MiB per CPU-second as the best other target): not judged: no valid round for %s.\n", unjudged
+    else if (iocore > 0 && best > 0)
       printf "Goal (iocore at least as many MiB per CPU-second as the best other target): %s, iocore %.0f vs %s %.0f (%.2fx).\n",
         (iocore >= best ? "met" : "missed"), iocore, bestCell, best, iocore / best
+    else
+      print "Goal (iocore at least as many MiB per CPU-second as the best other target): not judged: iocore or every other cell has no figure."
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

@@ -17,6 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code ./workbench stress} and {@code -Pjcstress}: runs the catalog's real implementations at the
@@ -30,23 +35,59 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class StressCampaign {
 
-    private static final String USAGE = """
-            usage: ./workbench stress [options] [jcstress options]
-
-              -t REGEX       only the tests whose class names contain a match, for the real code and the copies
-              --real-only    skip the control copies and the mutants
-              --matrix       run every mutant against every test of its machine: which tests catch which bug
-              --ci           run the real code at the CI effort too (what ./workbench test runs)
-              --results DIR  where the reports and the summary go (default: results)
-              -l             list the tests (jcstress -l)
-              -h, --help     this text, then jcstress's options
-
-            Other options go to jcstress for the real code, e.g. -m default, -m tough (default: -m quick).
-            The control copies and the mutants always run at the CI effort: quick mode, one JVM configuration.
-            """;
-
     /** One run may take this long; a tough run of the whole suite takes hours on two cores. */
     private static final Duration RUN_TIMEOUT = Duration.ofHours(24);
+
+    /** The command line, as picocli parses it; what it does not know goes to jcstress. */
+    @Command(name = "./workbench stress", usageHelpWidth = 100, sortOptions = false,
+            customSynopsis = "./workbench stress [options] [jcstress options]",
+            description = {"",
+                    "Runs the real state machines at the effort asked for (jcstress's quick mode unless told otherwise),",
+                    "then each machine's control copy and its mutants at the CI effort (quick mode, one JVM configuration)."},
+            footer = {"", "Other options go to jcstress for the real code, e.g. -m default, -m tough (default: -m quick).",
+                    "The control copies and the mutants always run at the CI effort: quick mode, one JVM configuration."})
+    static final class Options {
+        @Option(names = "-t", paramLabel = "REGEX",
+                description = "only the tests whose class names contain a match, for the real code and the copies")
+        String test = "";
+        @Option(names = "--real-only", description = "skip the control copies and the mutants")
+        boolean realOnly;
+        @Option(names = "--matrix", description = "run every mutant against every test of its machine: which tests catch which bug")
+        boolean matrix;
+        @Option(names = "--ci", description = "run the real code at the CI effort too (what ./workbench test runs)")
+        boolean ci;
+        @Option(names = "--results", paramLabel = "DIR", description = "where the reports and the summary go (default: results)")
+        Path results = Path.of("results");
+        @Option(names = "-l", description = "list the tests (jcstress -l)")
+        boolean list;
+        @Option(names = {"-h", "--help"}, description = "this text, then jcstress's options")
+        boolean help;
+        @Unmatched
+        List<String> jcstressArgs = new ArrayList<>();
+
+        /** Parses {@code args}; a wrong command line throws picocli's ParameterException, saying what is wrong. */
+        static Options parse(String... args) {
+            Options options = new Options();
+            CommandLine line = commandLine(options);
+            line.parseArgs(args);
+            if (options.realOnly && options.matrix) {
+                throw new ParameterException(line, "--real-only and --matrix exclude each other");
+            }
+            try {
+                Pattern.compile(options.test);
+            } catch (PatternSyntaxException e) {
+                throw new ParameterException(line, "-t " + options.test + ": " + e.getDescription());
+            }
+            if (options.ci && !options.jcstressArgs.isEmpty()) {
+                throw new ParameterException(line, "--ci runs the CI effort; it takes no jcstress options (got " + options.jcstressArgs + ")");
+            }
+            return options;
+        }
+
+        StressCheck.Scope scope() {
+            return realOnly ? StressCheck.Scope.REAL : matrix ? StressCheck.Scope.MATRIX : StressCheck.Scope.MUTANTS;
+        }
+    }
 
     private StressCampaign() {
     }
@@ -55,62 +96,42 @@ public final class StressCampaign {
         System.exit(run(args, System.out));
     }
 
+    /** The command line: unknown options and their values go to jcstress; {@code --results} may be given again (the last wins). */
+    static CommandLine commandLine(Options options) {
+        return new CommandLine(options).setOverwrittenOptionsAllowed(true).setUnmatchedOptionsArePositionalParams(true)
+                .setExpandAtFiles(false);
+    }
+
     static int run(String[] arguments, PrintStream out) throws IOException, InterruptedException {
         Path jar = ownJar();
-        Path results = Path.of("results");
-        Pattern filter = Pattern.compile("");
-        StressCheck.Scope scope = StressCheck.Scope.MUTANTS;
-        boolean ci = false;
-        boolean list = false;
-        List<String> jcstressArgs = new ArrayList<>();
-        for (int i = 0; i < arguments.length; i++) {
-            String arg = arguments[i];
-            switch (arg) {
-                case "-h", "--help" -> {
-                    out.print(USAGE);
-                    out.println();
-                    return jcstressItself(jar, List.of("-h"));
-                }
-                case "-l" -> list = true;
-                case "--real-only" -> scope = StressCheck.Scope.REAL;
-                case "--matrix" -> scope = StressCheck.Scope.MATRIX;
-                case "--ci" -> ci = true;
-                case "--results", "-t" -> {
-                    if (i + 1 == arguments.length) {
-                        return usageError(arg + " needs a value");
-                    }
-                    String value = arguments[++i];
-                    if (arg.equals("--results")) {
-                        results = Path.of(value);
-                    } else {
-                        try {
-                            filter = Pattern.compile(value);
-                        } catch (PatternSyntaxException e) {
-                            return usageError("-t " + value + ": " + e.getDescription());
-                        }
-                    }
-                }
-                default -> jcstressArgs.add(arg);
-            }
+        Options options;
+        try {
+            options = Options.parse(arguments);
+        } catch (ParameterException e) {
+            return usageError(e.getMessage());
         }
-        if (list) {
+        if (options.help) {
+            commandLine(new Options()).usage(out);
+            out.println();
+            return jcstressItself(jar, List.of("-h"));
+        }
+        Pattern filter = Pattern.compile(options.test);
+        if (options.list) {
             return jcstressItself(jar, List.of("-l", "-t", filter.pattern()));
         }
         Effort copies = Effort.ci();
         Effort real;
         try {
-            real = ci ? copies : Effort.of(jcstressArgs);
+            real = options.ci ? copies : Effort.of(options.jcstressArgs);
         } catch (IllegalArgumentException e) {
             return usageError(e.getMessage());
         }
-        if (ci && !jcstressArgs.isEmpty()) {
-            return usageError("--ci runs the CI effort; it takes no jcstress options (got " + jcstressArgs + ")");
-        }
 
-        List<Subject> plan = StressCheck.plan(Catalog.MACHINES, filter, scope);
+        List<Subject> plan = StressCheck.plan(Catalog.MACHINES, filter, options.scope());
         if (plan.isEmpty()) {
             return usageError("-t " + filter + " matches no test of the catalog");
         }
+        Path results = options.results;
         Files.createDirectories(results);
         StressCheck check = new StressCheck(new Jcstress(jar), results, out, true, RUN_TIMEOUT);
         List<SubjectReport> reports = new ArrayList<>();
@@ -155,7 +176,7 @@ public final class StressCampaign {
 
     private static int usageError(String message) {
         System.err.println("stress: " + message);
-        System.err.print(USAGE);
+        commandLine(new Options()).usage(System.err);
         return 2;
     }
 }

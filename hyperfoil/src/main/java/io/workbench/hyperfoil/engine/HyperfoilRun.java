@@ -3,12 +3,15 @@ package io.workbench.hyperfoil.engine;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.http.statistics.HttpStats;
 import io.workbench.loadgen.foreign.ForeignRun;
+import io.workbench.loadgen.foreign.ForeignVerdict;
+import io.workbench.loadgen.foreign.HyperfoilCounters;
+import io.workbench.loadgen.foreign.HyperfoilVerdict;
 import io.workbench.loadgen.foreign.TaggedInterval;
 import io.workbench.loadgen.record.IntervalLog;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -21,6 +24,11 @@ import org.HdrHistogram.HistogramIterationValue;
  * the wait for a connection but not the session's late start. It is kept as send->end, the
  * nearest of the three, with a note that says what it is; intended->end and intended->send, which
  * Hyperfoil does not measure, stay null.
+ *
+ * <p>The counts are Hyperfoil's own ({@link HyperfoilCounters}) and the run is judged by them
+ * ({@link HyperfoilVerdict}): the accounting check, blocked time, the measured phase's
+ * {@code sessionLimitExceeded} and the rate; Hyperfoil keeps no intended start times, so its lag is
+ * never known and the run never valid.
  */
 final class HyperfoilRun {
 
@@ -39,7 +47,7 @@ final class HyperfoilRun {
         List<StatisticsSnapshot> intervals = outcome.snapshots().measuredIntervals();
         Histogram total = new Histogram(HIGHEST_MICROS, 3);
         List<TaggedInterval> tagged = new ArrayList<>();
-        long requests = 0, responses = 0, invalid = 0, connectionErrors = 0, timeouts = 0, internalErrors = 0, status2xx = 0;
+        HyperfoilCounters counters = HyperfoilCounters.NONE;
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
         for (StatisticsSnapshot snapshot : intervals) {
             Histogram micros = toMicros(snapshot.histogram);
@@ -47,13 +55,7 @@ final class HyperfoilRun {
             micros.setEndTimeStamp(snapshot.histogram.getEndTimeStamp());
             tagged.add(new TaggedInterval(IntervalLog.SEND_TO_END, micros));
             total.add(micros);
-            requests += snapshot.requestCount;
-            responses += snapshot.responseCount;
-            invalid += snapshot.invalid;
-            connectionErrors += snapshot.connectionErrors;
-            timeouts += snapshot.requestTimeouts;
-            internalErrors += snapshot.internalErrors;
-            status2xx += HttpStats.get(snapshot).status_2xx;
+            counters = counters.plus(counters(snapshot));
             if (snapshot.histogram.getTotalCount() > 0) {
                 start = Math.min(start, snapshot.histogram.getStartTimeStamp());
                 end = Math.max(end, snapshot.histogram.getEndTimeStamp());
@@ -63,33 +65,32 @@ final class HyperfoilRun {
             start = outcome.startEpochMillis();
             end = outcome.endEpochMillis();
         }
-        Map<String, Long> errors = new TreeMap<>();
-        errors.put("non_2xx", Math.max(0, responses - status2xx));
-        errors.put("connect_failed", connectionErrors);
-        errors.put("hyperfoil_internal", internalErrors);
-        errors.put("no_response", Math.max(0, requests - responses - connectionErrors - timeouts - internalErrors));
-        long sent = status2xx + errors.values().stream().mapToLong(Long::longValue).sum() + timeouts;
-        double achieved = measuredMillis > 0 ? requests * 1000.0 / measuredMillis : 0;
-
-        List<String> invalidReasons = new ArrayList<>();
-        if (achieved < minRateFraction * rate) {
-            invalidReasons.add(String.format(java.util.Locale.ROOT, "achieved %.1f req/s, below %.0f%% of %.1f",
-                    achieved, 100 * minRateFraction, rate));
-        }
-        if (responses == 0) {
-            invalidReasons.add("no measured request got a response");
-        }
+        double achieved = measuredMillis > 0 ? counters.requestCount() * 1000.0 / measuredMillis : 0;
+        ForeignVerdict verdict = HyperfoilVerdict.judge(counters, rate, achieved, minRateFraction, outcome.sessionLimitExceeded(), false);
+        Map<String, Object> counted = new LinkedHashMap<>(counters.asMap());
+        counted.put("sessionLimitExceeded", outcome.sessionLimitExceeded());
         List<String> notes = List.of(
                 "Hyperfoil " + io.hyperfoil.api.Version.VERSION + " in process (LocalSimulationRunner), one constantRate phase",
                 "one latency, kept as send->end: Hyperfoil stamps a request when its session prepares it, before it takes a "
                         + "connection from the pool, so it includes waiting for a connection but not Hyperfoil's own lateness in "
                         + "starting the session; its coordinated-omission compensation exists only for closed ('always') phases and was off",
-                "achievedRate: the measured phase's requests over its duration (" + measuredMillis + " ms)",
-                "generator CPU: this process over the whole run, warm-up and Hyperfoil's start included",
-                "invalid responses counted by Hyperfoil: " + invalid);
+                "achievedRate: the measured phase's requests written over its duration (" + measuredMillis + " ms)",
+                "counts as Hyperfoil counted them (counters): sent is its requestCount; a time-out is also one of its connection errors",
+                "generator CPU: cpuSeconds is this process over the whole run, warm-up and Hyperfoil's start included; "
+                        + "measuredCpuSeconds over the measured phase, from its start to its termination");
         return new ForeignRun("hyperfoil", label, command, url, "open", arrivals, rate, achieved, start, end,
-                sent, status2xx, timeouts, errors, outcome.cpuSeconds(), outcome.wallSeconds(),
-                null, total, null, tagged, notes, invalidReasons);
+                counters.requestCount(), counters.requestCount(), counters.ok(), counters.requestTimeouts(), counters.errorsByKind(),
+                outcome.cpuSeconds(), outcome.wallSeconds(), outcome.measuredCpuSeconds(), outcome.measuredWallSeconds(),
+                null, total, null, tagged, notes, verdict, counted);
+    }
+
+    /** One interval's counters under Hyperfoil's names. */
+    static HyperfoilCounters counters(StatisticsSnapshot snapshot) {
+        HttpStats http = HttpStats.get(snapshot);
+        HyperfoilCounters.Statuses statuses = http == null ? null
+                : new HyperfoilCounters.Statuses(http.status_2xx, http.status_3xx, http.status_4xx, http.status_5xx, http.status_other);
+        return new HyperfoilCounters(snapshot.requestCount, snapshot.responseCount, snapshot.invalid, snapshot.connectionErrors,
+                snapshot.requestTimeouts, snapshot.internalErrors, snapshot.blockedTime, statuses);
     }
 
     /** Nanoseconds to microseconds, rounded, never below 1 (the load command's histograms start at 1 µs). */

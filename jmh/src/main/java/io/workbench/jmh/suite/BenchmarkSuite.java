@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +26,11 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Unmatched;
 
 /**
  * The benchmark sets the workbench runs by name, with the settings that make them fit their time:
@@ -81,7 +86,31 @@ public final class BenchmarkSuite {
         }
     }
 
-    private static final String RESULTS_OPTION = "--results=";
+    /**
+     * The suite's own command line, as picocli parses it: where the results go, the quick preset,
+     * and JMH's own arguments, which JMH's parser reads.
+     */
+    @Command(name = "./workbench jmh", usageHelpWidth = 100, sortOptions = false,
+            customSynopsis = "./workbench jmh [--quick | <JMH arguments>]   (./workbench jmh -h: JMH's arguments)")
+    static final class Options {
+        @Option(names = "--results", paramLabel = "DIR", description = "where the JSON, its description and the report go")
+        Path results = Path.of("jmh/results");
+        @Option(names = "--quick", description = "the quick preset: every benchmark in this JVM, briefly (not results)")
+        boolean quick;
+        @Unmatched
+        List<String> jmhArgs = new ArrayList<>();
+
+        /** Parses {@code args}; a wrong command line throws picocli's ParameterException, saying what is wrong. */
+        static Options parse(String... args) {
+            Options options = new Options();
+            CommandLine line = new CommandLine(options).setUnmatchedOptionsArePositionalParams(true).setExpandAtFiles(false);
+            line.parseArgs(args);
+            if (options.quick && !options.jmhArgs.isEmpty()) {
+                throw new ParameterException(line, "--quick takes no other arguments");
+            }
+            return options;
+        }
+    }
 
     private BenchmarkSuite() {
     }
@@ -100,7 +129,7 @@ public final class BenchmarkSuite {
     }
 
     /**
-     * {@code BenchmarkSuite [--results=<directory>] [--quick | <JMH arguments>]}: with no arguments
+     * {@code BenchmarkSuite [--results <directory>] [--quick | <JMH arguments>]}: with no arguments
      * the default preset, with {@code --quick} the quick one, otherwise JMH's own command line
      * (benchmark regexps, {@code -p}, {@code -f}, {@code -prof gc}...). Unless the JMH arguments
      * choose their own result file, the run writes {@code <directory>/<date>-<name>.json}, its
@@ -108,23 +137,20 @@ public final class BenchmarkSuite {
      * property {@code workbench.command} names the command in the report.
      */
     public static void main(String[] args) throws Exception {
-        Path directory = Path.of("jmh/results");
-        int first = 0;
-        if (args.length > 0 && args[0].startsWith(RESULTS_OPTION)) {
-            directory = Path.of(args[0].substring(RESULTS_OPTION.length()));
-            first = 1;
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (ParameterException e) {
+            exitWithUsage(e.getMessage());
+            return;
         }
-        String[] rest = Arrays.copyOfRange(args, first, args.length);
         String command = System.getProperty("workbench.command", "BenchmarkSuite " + String.join(" ", args));
-        if (rest.length == 0) {
-            runAndReport(Preset.DEFAULT.options(), Preset.DEFAULT.label(), directory, command);
-        } else if (rest[0].equals("--quick")) {
-            if (rest.length > 1) {
-                exitWithUsage("--quick takes no other arguments");
-            }
-            runAndReport(Preset.QUICK.options(), Preset.QUICK.label(), directory, command);
+        if (options.quick) {
+            runAndReport(Preset.QUICK.options(), Preset.QUICK.label(), options.results, command);
+        } else if (options.jmhArgs.isEmpty()) {
+            runAndReport(Preset.DEFAULT.options(), Preset.DEFAULT.label(), options.results, command);
         } else {
-            runJmhCommandLine(rest, directory, command);
+            runJmhCommandLine(options.jmhArgs.toArray(String[]::new), options.results, command);
         }
     }
 

@@ -12,8 +12,12 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Writes a {@link ForeignRun} as a load run's directory: the same file names and the same
- * {@code summary.json} fields as {@link RunFiles}, plus {@code engine} and {@code notes}. Latency
- * kinds the engine did not measure get no {@code .hgrm} and a null in the summary.
+ * {@code summary.json} fields as {@link RunFiles}, plus {@code engine}, {@code notes} and
+ * {@code counters} (the engine's own counters under its own names). Latency kinds the engine did
+ * not measure get no {@code .hgrm} and a null in the summary; so does every other figure it does
+ * not have. The verdict is the run's {@link ForeignVerdict}, in the load command's {@code validity}
+ * shape; its {@code accountingHolds} is the engine's own check and the summary's
+ * {@code sent = ok + errors + timedOut} together.
  */
 public final class ForeignRunFiles {
 
@@ -67,6 +71,11 @@ public final class ForeignRunFiles {
         ObjectNode requests = root.putObject("requests");
         requests.put("scheduled", run.sent());
         requests.put("sent", run.sent());
+        if (run.written() == null) {
+            requests.putNull("written");
+        } else {
+            requests.put("written", run.written());
+        }
         requests.put("ok", run.ok());
         requests.put("errors", run.errors());
         requests.put("timedOut", run.timedOut());
@@ -81,20 +90,20 @@ public final class ForeignRunFiles {
         } else {
             generator.putNull("cpuPercentOfOneCore");
         }
+        RunFiles.putNullable(generator, "measuredCpuSeconds", run.measuredCpuSeconds());
+        RunFiles.putNullable(generator, "measuredWallSeconds", run.measuredWallSeconds());
 
         ObjectNode latency = root.putObject("latency");
         latency(latency, "intendedToEnd", run.intendedToEnd());
         latency(latency, "sendToEnd", run.sendToEnd());
         latency(latency, "intendedToSend", run.intendedToSend());
+        latency.putNull("connectWait");
 
-        ObjectNode validity = root.putObject("validity");
-        validity.put("valid", run.invalidReasons().isEmpty());
-        ArrayNode reasons = validity.putArray("reasons");
-        run.invalidReasons().forEach(reasons::add);
-        validity.put("accountingHolds", run.sent() == run.ok() + run.errors() + run.timedOut());
+        validity(root.putObject("validity"), run);
 
         ArrayNode notes = root.putArray("notes");
         run.notes().forEach(notes::add);
+        root.set("counters", JSON.valueToTree(run.counters()));
 
         ObjectNode files = root.putObject("files");
         if (run.intervals().isEmpty()) {
@@ -107,6 +116,30 @@ public final class ForeignRunFiles {
         hgrm.put("sendToEnd", run.sendToEnd() == null ? null : RunFiles.SEND_TO_END_HGRM);
         hgrm.put("intendedToSend", run.intendedToSend() == null ? null : RunFiles.INTENDED_TO_SEND_HGRM);
         return root;
+    }
+
+    private static void validity(ObjectNode validity, ForeignRun run) {
+        ForeignVerdict verdict = run.verdict();
+        validity.put("valid", verdict.valid());
+        validity.put("limitedBy", verdict.limitedBy().label());
+        ArrayNode limits = validity.putArray("limits");
+        verdict.limits().forEach(limit -> limits.add(limit.label()));
+        ArrayNode reasons = validity.putArray("reasons");
+        verdict.reasons().forEach(reasons::add);
+        RunFiles.putNullable(validity, "lagP99LimitMs", verdict.lagP99LimitMs());
+        RunFiles.putNullable(validity, "minRateFraction", verdict.minRateFraction());
+        validity.put("accountingHolds", verdict.accountingHolds() && run.countsAddUp());
+        ObjectNode evidence = validity.putObject("evidence");
+        RunFiles.putNullable(evidence, "lagP99Ms", verdict.lagP99Ms());
+        evidence.putNull("loopBusyShare");
+        RunFiles.putNullable(evidence, "achievedFraction", verdict.achievedFraction());
+        if (verdict.blockedCount() == null) {
+            evidence.putNull("blockedCount");
+        } else {
+            evidence.put("blockedCount", verdict.blockedCount());
+        }
+        evidence.putNull("sendSpreadMs");
+        evidence.putNull("sendSpreadLimitMs");
     }
 
     private static void latency(ObjectNode parent, String field, Histogram micros) {

@@ -2,7 +2,9 @@ package io.workbench.loadgen.foreign;
 
 import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.report.ResultsJson;
+import io.workbench.loadgen.report.results.Limit;
 import io.workbench.loadgen.report.results.LoadSummary;
+import io.workbench.loadgen.report.results.RunVerdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,12 @@ import org.HdrHistogram.HistogramLogReader;
  * earliest start to the latest end among them. The totals are the sum of every interval, so every
  * percentile is read from the merged histogram, never averaged across generators. Counts and rates
  * are summed from the summaries, CPU seconds too; the wall time is the longest generator's.
+ *
+ * <p>The merged run is valid only when every generator's run is: its limits are every generator's
+ * (the first invalid one's limit first), its reasons theirs, each prefixed with the generator's
+ * directory, and its accounting fails when any generator's does. A generator's run that could not be
+ * judged (a summary written before verdicts named their limit, say) leaves the merged run not judged
+ * unless another's limit fired.
  */
 public final class IntervalLogMerge {
 
@@ -74,45 +82,82 @@ public final class IntervalLogMerge {
         bySecond.values().forEach(tags -> tags.forEach((tag, histogram) -> intervals.add(new TaggedInterval(tag, histogram))));
 
         long sent = 0, ok = 0, timedOut = 0;
+        Long written = 0L;
         Map<String, Long> errors = new TreeMap<>();
-        Double targetRate = 0.0, achievedRate = 0.0, cpuSeconds = 0.0;
-        double wallSeconds = 0;
+        Double targetRate = 0.0, achievedRate = 0.0, cpuSeconds = 0.0, measuredCpuSeconds = 0.0;
+        double wallSeconds = 0, measuredWallSeconds = 0;
         long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
-        List<String> invalid = new ArrayList<>();
         List<String> engines = new ArrayList<>();
         String url = null, model = null, arrivals = null;
+        ForeignVerdict.Builder verdict = ForeignVerdict.builder();
+        Double minRateFraction = null;
         for (Part part : parts) {
             LoadSummary summary = part.summary();
             sent += summary.requests().sent();
             ok += summary.requests().ok();
             timedOut += summary.requests().timedOut();
+            written = written == null || summary.requests().written() == null ? null : written + summary.requests().written();
             if (summary.requests().errorsByKind() != null) {
                 summary.requests().errorsByKind().forEach((kind, count) -> errors.merge(kind, count, Long::sum));
             }
             targetRate = targetRate == null || summary.targetRate() == null ? null : targetRate + summary.targetRate();
             achievedRate += summary.achievedRate();
-            if (summary.generator() != null) {
-                cpuSeconds += summary.generator().cpuSeconds();
+            LoadSummary.Generator generator = summary.generator();
+            if (generator != null) {
+                cpuSeconds += generator.cpuSeconds();
+            }
+            measuredCpuSeconds = measuredCpuSeconds == null || generator == null || generator.measuredCpuSeconds() == null
+                    ? null : measuredCpuSeconds + generator.measuredCpuSeconds();
+            if (generator != null && generator.measuredWallSeconds() != null) {
+                measuredWallSeconds = Math.max(measuredWallSeconds, generator.measuredWallSeconds());
             }
             wallSeconds = Math.max(wallSeconds, summary.durationSeconds());
             start = Math.min(start, summary.startEpochMillis());
             end = Math.max(end, summary.endEpochMillis());
-            if (summary.validity() != null && !summary.validity().valid()) {
-                summary.validity().reasons().forEach(reason -> invalid.add(part.dir().getFileName() + ": " + reason));
+            judgePart(verdict, part);
+            if (summary.validity() != null && summary.validity().minRateFraction() > 0) {
+                minRateFraction = minRateFraction == null ? summary.validity().minRateFraction()
+                        : Math.max(minRateFraction, summary.validity().minRateFraction());
             }
             engines.add(summary.engine() == null ? "loadgen" : summary.engine());
             url = url == null ? summary.url() : url;
             model = model == null ? summary.model() : model;
             arrivals = arrivals == null ? summary.arrivals() : arrivals;
         }
+        Histogram intendedToSend = totals.get("intended-to-send");
+        verdict.minRateFraction(minRateFraction)
+                .lag(intendedToSend == null || intendedToSend.getTotalCount() == 0 ? null : intendedToSend.getValueAtPercentile(99) / 1000.0)
+                .achievedFraction(targetRate == null || targetRate <= 0 ? null : achievedRate / targetRate);
         List<String> notes = List.of(
                 parts.size() + " generators' interval logs merged second by second; percentiles from the merged histograms",
-                "rates, counts and CPU seconds are the generators' sums; cpuPercentOfOneCore is over the longest generator's run");
+                "rates, counts and CPU seconds are the generators' sums; cpuPercentOfOneCore is over the longest generator's run",
+                "the verdict is every generator's: valid only when each one's is; its limits and reasons are theirs, each named");
         String engine = "merged(" + String.join("+", engines) + ")";
         return new ForeignRun(engine, engine + " x" + parts.size(), command, url, model, arrivals, targetRate, achievedRate,
-                start, end, sent, ok, timedOut, errors, cpuSeconds, wallSeconds,
-                totals.get("intended-to-end"), totals.get("send-to-end"), totals.get("intended-to-send"),
-                intervals, notes, invalid);
+                start, end, sent, written, ok, timedOut, errors, cpuSeconds, wallSeconds, measuredCpuSeconds,
+                measuredCpuSeconds == null ? null : measuredWallSeconds,
+                totals.get("intended-to-end"), totals.get("send-to-end"), intendedToSend,
+                intervals, notes, verdict.build(), Map.of());
+    }
+
+    /** One generator's verdict into the merged one: its limits, its reasons (prefixed with its directory), its accounting. */
+    private static void judgePart(ForeignVerdict.Builder verdict, Part part) {
+        String name = part.dir().getFileName().toString();
+        RunVerdict own = RunVerdict.of(part.summary());
+        LoadSummary.Validity validity = part.summary().validity();
+        if (validity != null && Boolean.FALSE.equals(validity.accountingHolds())) {
+            verdict.accountingFails(name + ": its counts do not add up");
+        }
+        if (own.valid()) {
+            return;
+        }
+        String reasons = own.reasons().isEmpty() ? own.label() : String.join("; ", own.reasons());
+        if (own.limitedBy() == Limit.NOT_JUDGED) {
+            verdict.lacks(name + ": not judged: " + reasons);
+            return;
+        }
+        verdict.fired(own.limitedBy(), name + ": " + reasons);
+        own.limits().stream().skip(1).filter(limit -> limit != Limit.NOT_JUDGED).forEach(verdict::alsoFired);
     }
 
     private static Histogram emptyLike(Histogram interval) {

@@ -2,6 +2,7 @@ package io.workbench.loadgen.peer;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,16 +11,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The command the benchmark scripts in {@code bench/} read a peer load tool's output with:
  * <pre>
- * java -cp loadgen/target/loadgen.jar io.workbench.loadgen.peer.PeerOutput wrk|wrk2|h2load FILE
+ * java -cp loadgen/target/loadgen.jar:&lt;its runtime class path&gt; io.workbench.loadgen.peer.PeerOutput wrk|wrk2|h2load FILE
  * </pre>
  * prints the figures as {@code key=value} lines, one a line, that a shell reads without a parser:
  * times in milliseconds ({@code p99_ms=1.234}), rates per second, counts. Exit status 0; 1 with the
  * reason on stderr when the output cannot be read (the tool failed, or printed something else);
- * 2 on a wrong command line.
+ * 2 on a wrong command line (picocli parses it; {@code --help} prints the usage).
  *
  * <p>wrk: {@code requests seconds rps transfer_bytes_per_s socket_errors_connect socket_errors_read
  * socket_errors_write socket_errors_timeout non_2xx_3xx errors}, and with {@code --latency}
@@ -29,9 +35,34 @@ import java.util.Map;
  * transfer_bytes_per_s total started done succeeded failed errored timeout status_2xx status_3xx
  * status_4xx status_5xx}.
  */
-public final class PeerOutput {
+@Command(name = "peer-output", usageHelpWidth = 100, sortOptions = false,
+        description = "Prints the figures of a wrk, wrk2 or h2load output in FILE as key=value lines (the bench scripts read their peers' output through it).")
+public final class PeerOutput implements Callable<Integer> {
 
-    private PeerOutput() {
+    /** The tools whose output is read, named on the command line in lower case. */
+    enum Tool {
+        WRK, WRK2, H2LOAD;
+
+        String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    @Parameters(index = "0", paramLabel = "TOOL", description = "wrk, wrk2 or h2load")
+    private Tool tool;
+
+    @Parameters(index = "1", paramLabel = "FILE", description = "the tool's output, as it printed it")
+    private Path file;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    private boolean help;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private PeerOutput(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) {
@@ -39,22 +70,31 @@ public final class PeerOutput {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length != 2 || !List.of("wrk", "wrk2", "h2load").contains(args[0])) {
-            err.println("usage: PeerOutput wrk|wrk2|h2load FILE  (prints the figures of the tool's output in FILE as key=value lines)");
+        CommandLine line = new CommandLine(new PeerOutput(out, err)).setCaseInsensitiveEnumValuesAllowed(true);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        line.setParameterExceptionHandler((invalid, ignored) -> {
+            err.println("usage: PeerOutput wrk|wrk2|h2load FILE  (prints the figures of the tool's output in FILE as key=value lines): "
+                    + invalid.getMessage());
             return 2;
-        }
+        });
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() {
         String text;
         try {
-            text = Files.readString(Path.of(args[1]), StandardCharsets.UTF_8);
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            err.println(args[0] + " output: cannot read " + args[1] + ": " + e);
+            err.println(tool.label() + " output: cannot read " + file + ": " + e);
             return 1;
         }
         try {
-            figures(args[0], text).forEach(line -> out.println(line));
+            figures(tool.label(), text).forEach(out::println);
             return 0;
         } catch (UnreadableOutputException e) {
-            err.println(args[1] + ": " + e.getMessage());
+            err.println(file + ": " + e.getMessage());
             return 1;
         }
     }

@@ -16,8 +16,14 @@ import java.util.TreeMap;
 
 /**
  * The numbers behind report.html's charts, read from a run's files: per scenario the percentile
- * distribution of every target's best repetition, and per target its whole session over time
- * (latency, achieved rate, GC pauses). Embedded in the page as JSON; the page's script only draws.
+ * distribution of every target's best valid repetition (a target without a valid run has no
+ * curve), and per target its whole session over time (latency, achieved rate, GC pauses). Embedded
+ * in the page as JSON; the page's script only draws.
+ *
+ * <p>A distribution's points at the grid's 90th, 99th, 99.9th and 99.99th percentiles
+ * ({@code x} = 10, 100, 1000, 10000) are the repetition's own summary figures, the same numbers
+ * its tables show; the points between come from its {@code .hgrm} (the first row at or beyond
+ * each percentile).
  *
  * @param distributions one per scenario that has data
  * @param timelines     one per target that has data
@@ -83,7 +89,8 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
                 Repetition best = figures.best().orElseThrow();
                 PercentileDistribution distribution = PercentileDistribution.read(hgrm(runDir, best));
                 if (!distribution.isEmpty()) {
-                    series.add(new Series(target.id(), resample(distribution)));
+                    series.add(new Series(target.id(), withSummaryPercentiles(resample(distribution),
+                            best.summary().latency().intendedToEnd())));
                 }
             }
             if (!series.isEmpty()) {
@@ -126,6 +133,35 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
             y[i] = row < inverse.length ? distribution.valuesMs()[row] : null;
         }
         return y;
+    }
+
+    /** The grid index of x = 1/(1-p) for the summary's percentiles on the grid: 10 (p90), 100, 1000, 10000. */
+    static final int P90 = 24, P99 = 48, P999 = 72, P9999 = 96;
+
+    /**
+     * Puts the summary's own percentiles at their grid points, where the resampled distribution has a
+     * point (a percentile the repetition had too few requests to resolve stays a gap). The resampling
+     * takes, for each grid point, the first row at or beyond its percentile, which can lie beyond
+     * the next grid point's percentile where rows are sparse: an earlier point above an exact value
+     * is lowered to it, as the latency at a lower percentile is never higher.
+     */
+    static Double[] withSummaryPercentiles(Double[] y, LoadSummary.LatencyStats stats) {
+        if (stats == null) {
+            return y;
+        }
+        Double[] exact = y.clone();
+        double[] values = {stats.p90Ms(), stats.p99Ms(), stats.p999Ms(), stats.p9999Ms()};
+        int[] at = {P90, P99, P999, P9999};
+        for (int i = 0; i < at.length; i++) {
+            if (exact[at[i]] == null) {
+                continue;
+            }
+            exact[at[i]] = values[i];
+            for (int j = at[i] - 1; j >= 0 && exact[j] != null && exact[j] > values[i]; j--) {
+                exact[j] = values[i];
+            }
+        }
+        return exact;
     }
 
     private static Timeline timeline(Path runDir, TargetRun target) throws IOException {

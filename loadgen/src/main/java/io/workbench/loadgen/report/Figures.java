@@ -34,9 +34,12 @@ public final class Figures {
         return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%,.0f", value);
     }
 
-    /** A fraction as a percentage, e.g. 0.034 as {@code 3.4%}. */
+    /** A fraction as a percentage, e.g. 0.034 as {@code 3.4%}; below 1% with two decimals ({@code 0.045%}), so a small one is not 0.0%. */
     public static String percent(double fraction) {
-        return Double.isNaN(fraction) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+        if (Double.isNaN(fraction)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, fraction != 0 && Math.abs(fraction) < 0.01 ? "%.3f%%" : "%.1f%%", fraction * 100);
     }
 
     /** A ratio B/A as {@code 1.23x}; {@code n/a} when either side is missing or A is zero. */

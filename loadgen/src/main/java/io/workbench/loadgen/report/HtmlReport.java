@@ -40,17 +40,14 @@ public final class HtmlReport {
         html.append(String.join(", ", results.targets().stream().map(target -> "<code>" + escape(target.id()) + "</code>").toList()));
         html.append(".</p>\n");
 
-        html.append("<h2>In short</h2>\n<ul class=\"short\">\n");
+        html.append("<h2>In short</h2>\n<p>").append(escape(MarkdownReport.RULES)).append("</p>\n<ul class=\"short\">\n");
         for (ScenarioPreset preset : results.presets()) {
             ScenarioLeader.sentence(results, preset).ifPresent(sentence -> html.append("<li><strong>")
                     .append(escape(preset.scenario())).append("</strong>: ").append(escape(sentence)).append("</li>\n"));
         }
         html.append("</ul>\n");
 
-        html.append("<h2>The study's table</h2>\n<p>Each figure is the best of the repetitions, as the 2016 study gave it ")
-                .append("(best: the lowest mean; for concurrency-level the most requests in flight at once). Latency is from the ")
-                .append("intended start to the end of a request, in ms: what a user saw. Errors are failed and timed-out ")
-                .append("requests together. Medians and spreads are under each scenario.</p>\n");
+        html.append("<h2>The study's table</h2>\n<p>").append(escape(MarkdownReport.TABLE_TEXT)).append("</p>\n");
         StudyTable table = StudyTable.of(results);
         table(html, table.header(), table.rows(), "study");
         if (results.concurrencyCap().capped() && results.presets().stream().anyMatch(preset -> "all-at-once".equals(preset.model()))) {
@@ -58,7 +55,9 @@ public final class HtmlReport {
         }
 
         html.append("<h2>Scenario by scenario</h2>\n<p>Each chart shows the latency (intended start to end) of every target's best ")
-                .append("repetition at each percentile. The x axis is <code>1/(1-percentile)</code> on a log scale, as ")
+                .append("valid repetition at each percentile (a target without a valid run has no curve); its points at the ")
+                .append("90th, 99th, 99.9th and 99.99th percentiles are the run's summary figures, the points between ")
+                .append("them its percentile distribution's. The x axis is <code>1/(1-percentile)</code> on a log scale, as ")
                 .append("HdrHistogram's plotter draws it: 10 is the 90th percentile, 100 the 99th, 1000 the 99.9th. A curve ")
                 .append("that stays flat and then jumps shows a cluster of slow requests; compare its height with the GC ")
                 .append("pauses over time below.</p>\n");
@@ -85,9 +84,7 @@ public final class HtmlReport {
             html.append("<div class=\"chart timeline\" data-target=\"").append(escape(timeline.target())).append("\"></div>\n");
         }
 
-        html.append("<h2>Every run: validity and warming</h2>\n<p>A run is valid when the generator kept its schedule (its ")
-                .append("own lag, intended to send, stayed under the limit) and achieved the target rate; \"warming\" means the ")
-                .append("target JVM had served less than a minute of load before it.</p>\n");
+        html.append("<h2>Every run: validity and warming</h2>\n<p>").append(escape(MarkdownReport.VALIDITY_TEXT)).append("</p>\n");
         table(html, RunFacts.validityHeader(), RunFacts.validityRows(results), "validity");
         html.append("<h2>Targets</h2>\n");
         table(html, RunFacts.targetHeader(), RunFacts.targetRows(results), "targets");
@@ -101,8 +98,9 @@ public final class HtmlReport {
         return html.toString();
     }
 
+    /** A table inside a box of its own that scrolls sideways when the table is wider than the page. */
     private static void table(StringBuilder html, List<String> header, List<List<String>> rows, String kind) {
-        html.append("<table class=\"").append(kind).append("\">\n<thead><tr>");
+        html.append("<div class=\"table-box\">\n<table class=\"").append(kind).append("\">\n<thead><tr>");
         for (String cell : header) {
             html.append("<th>").append(escape(cell)).append("</th>");
         }
@@ -110,12 +108,14 @@ public final class HtmlReport {
         for (List<String> row : rows) {
             html.append("<tr>");
             for (String cell : row) {
-                String css = cell.startsWith("INVALID") || cell.startsWith("failed") || cell.startsWith("refused") ? " class=\"bad\"" : "";
+                String css = cell.startsWith("INVALID") || cell.startsWith("NOT JUDGED") || cell.startsWith("failed")
+                        || cell.startsWith("refused") || cell.startsWith(StudyTable.NO_VALID_RUN) || cell.startsWith("no valid run")
+                        ? " class=\"bad\"" : "";
                 html.append("<td").append(css).append('>').append(escape(cell)).append("</td>");
             }
             html.append("</tr>\n");
         }
-        html.append("</tbody>\n</table>\n");
+        html.append("</tbody>\n</table>\n</div>\n");
     }
 
     static String escape(String text) {

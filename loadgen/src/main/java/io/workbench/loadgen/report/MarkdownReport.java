@@ -12,6 +12,30 @@ public final class MarkdownReport {
 
     public static final String FILE_NAME = "report.md";
 
+    /** How findings are drawn, said once above them (both reports). */
+    static final String RULES = "Every finding comes from valid runs only (the generator's own verdict: it kept its schedule, "
+            + "and nothing on its side limited the run); a target without one has no figure, and its row says what limited "
+            + "its runs. A target leads a scenario only when its median differs from the next one's by more than the "
+            + "measurement's resolution (the spread of their repetitions, and the generator's lag in them); otherwise the "
+            + "scenario is tied within that resolution, which is given.";
+
+    /** What the study's table shows (both reports). */
+    static final String TABLE_TEXT = "Each figure is the best valid repetition's, as the 2016 study gave it (best: the lowest "
+            + "mean; for concurrency-level the most requests in flight at once). Latency is intended start to end, in ms: "
+            + "what a user saw, including any time a request waited to be sent. Errors are failed and timed-out requests "
+            + "together. A cell \"no valid run\" names what limited that target's runs. The median and the spread of the "
+            + "valid repetitions are under each scenario below.";
+
+    /** What the validity table shows (both reports). */
+    static final String VALIDITY_TEXT = "A run is valid when its own verdict says so: the generator kept its schedule (its "
+            + "lag, intended to send, stayed under the limit; it achieved the rate its schedule asked for) and nothing on "
+            + "the generator's side limited it. \"Limited by\" names what did: generator-cpu (its loop had no idle time "
+            + "left), generator-pacing (late while it had idle time), connection-cap or descriptor-limit (requests waited "
+            + "for a connection the cap or the kernel would not give), interrupted, no-response, or not-judged (the data "
+            + "cannot be judged; the reasons say what it lacks, e.g. a summary written before verdicts named their limit). "
+            + "What the target does (slow or failed responses) never makes a run invalid. \"Warming\" means the target "
+            + "JVM had served less than a minute of load before the run, so its JIT may not have settled.";
+
     private MarkdownReport() {
     }
 
@@ -21,6 +45,7 @@ public final class MarkdownReport {
         md.append(RunFacts.headline(results)).append("\n\n");
 
         md.append("## In short\n\n");
+        md.append(RULES).append("\n\n");
         for (ScenarioPreset preset : results.presets()) {
             ScenarioLeader.sentence(results, preset)
                     .ifPresent(sentence -> md.append("- **").append(preset.scenario()).append("**: ").append(sentence).append('\n'));
@@ -28,10 +53,7 @@ public final class MarkdownReport {
         md.append('\n');
 
         md.append("## The study's table\n\n");
-        md.append("Each figure is the best of the repetitions, as the 2016 study gave it (best: the lowest mean; for ")
-                .append("concurrency-level the most requests in flight at once). Latency is intended start to end, in ms: ")
-                .append("what a user saw, including any time a request waited to be sent. Errors are failed and ")
-                .append("timed-out requests together. The median and the spread of the repetitions are under each scenario below.\n\n");
+        md.append(TABLE_TEXT).append("\n\n");
         StudyTable table = StudyTable.of(results);
         table(md, table.header(), table.rows(), true);
         md.append('\n');
@@ -51,9 +73,7 @@ public final class MarkdownReport {
         }
 
         md.append("## Every run: validity and warming\n\n");
-        md.append("A run is valid when the generator kept its schedule (its own lag, intended to send, stayed under ")
-                .append("the limit) and achieved the target rate; \"warming\" means the target JVM had served less than a ")
-                .append("minute of load before it, so its JIT may not have settled.\n\n");
+        md.append(VALIDITY_TEXT).append("\n\n");
         table(md, RunFacts.validityHeader(), RunFacts.validityRows(results), false);
         md.append('\n');
 

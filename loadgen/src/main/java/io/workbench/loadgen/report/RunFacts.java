@@ -2,9 +2,11 @@ package io.workbench.loadgen.report;
 
 import io.workbench.loadgen.report.results.Environment;
 import io.workbench.loadgen.report.results.GcPause;
+import io.workbench.loadgen.report.results.Limit;
 import io.workbench.loadgen.report.results.LoadSummary;
 import io.workbench.loadgen.report.results.Repetition;
 import io.workbench.loadgen.report.results.RunResults;
+import io.workbench.loadgen.report.results.RunVerdict;
 import io.workbench.loadgen.report.results.ScenarioRun;
 import io.workbench.loadgen.report.results.TargetRun;
 import java.time.Instant;
@@ -47,7 +49,7 @@ public final class RunFacts {
             for (ScenarioRun scenario : target.scenarios()) {
                 for (Repetition repetition : scenario.measured()) {
                     runs++;
-                    if (repetition.summary().validity() != null && repetition.summary().validity().valid()) {
+                    if (repetition.valid()) {
                         valid++;
                     }
                     if (repetition.warming()) {
@@ -56,37 +58,61 @@ public final class RunFacts {
                 }
             }
         }
-        text.append(valid).append(" of ").append(runs).append(" measured runs valid, ")
-                .append(warming).append(" run while the target was still warming (under ")
-                .append((int) Repetition.SETTLED_AFTER_LOAD_SECONDS).append(" s of load served before).");
-        commonestReason(results).ifPresent(reason -> text.append(" The commonest reason a run was invalid: ").append(reason).append('.'));
+        Findings findings = Findings.of(results);
+        text.append(valid).append(" of ").append(runs).append(" measured runs valid (only they give figures); ")
+                .append(warming).append(" of the ").append(runs).append(" taken while the target was still warming (under ")
+                .append((int) Repetition.SETTLED_AFTER_LOAD_SECONDS).append(" s of load served before). ")
+                .append("Leaders named: ").append(findings.led()).append("; ties declared: ").append(findings.tied())
+                .append("; scenarios with no leader: ").append(findings.noLeader()).append('.');
+        commonestLimit(results).ifPresent(limit -> text.append(" The commonest limit of a run that is not valid: ").append(limit).append('.'));
         return text.toString();
     }
 
+    /** How many scenarios named a leader, declared a tie, or had no leader. */
+    public record Findings(long led, long tied, long noLeader) {
+
+        public static Findings of(RunResults results) {
+            long led = 0;
+            long tied = 0;
+            long none = 0;
+            for (var preset : results.presets()) {
+                ScenarioLeader leader = ScenarioLeader.of(results, preset);
+                if (leader.ranked().isEmpty() && leader.without().isEmpty()) {
+                    continue;
+                }
+                switch (leader.outcome()) {
+                    case LED -> led++;
+                    case TIED -> tied++;
+                    case NO_LEADER -> none++;
+                }
+            }
+            return new Findings(led, tied, none);
+        }
+    }
+
     /**
-     * The validity reason most runs share, with its count, e.g. {@code the generator lagged (28 runs)}:
-     * the reasons' words up to the first colon or comma, numbers left out, so that runs failing the
-     * same check by different amounts count together.
+     * The limit most runs that are not valid share, with its count, e.g.
+     * {@code generator-cpu: the generator's CPU (its loop had no idle time left) (28 runs)}.
      */
-    static java.util.Optional<String> commonestReason(RunResults results) {
-        Map<String, Long> counts = results.targets().stream()
+    static java.util.Optional<String> commonestLimit(RunResults results) {
+        Map<Limit, Long> counts = results.targets().stream()
                 .flatMap(target -> target.scenarios().stream())
                 .flatMap(scenario -> scenario.measured().stream())
-                .map(Repetition::summary)
-                .filter(summary -> summary.validity() != null && !summary.validity().valid() && summary.validity().reasons() != null)
-                .flatMap(summary -> summary.validity().reasons().stream()
-                        .map(reason -> reason.replaceAll("[0-9][0-9.,]*", "N").split("[:,]")[0].trim())
-                        .distinct())
-                .collect(Collectors.groupingBy(reason -> reason, Collectors.counting()));
-        return counts.entrySet().stream().max(Map.Entry.comparingByValue())
-                .map(entry -> entry.getKey() + " (" + entry.getValue() + (entry.getValue() == 1 ? " run)" : " runs)"));
+                .filter(repetition -> !repetition.valid())
+                .collect(Collectors.groupingBy(repetition -> repetition.verdict().limitedBy(), Collectors.counting()));
+        return counts.entrySet().stream()
+                .max(Map.Entry.<Limit, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())))
+                .map(entry -> entry.getKey().label() + ": " + entry.getKey().description()
+                        + " (" + entry.getValue() + (entry.getValue() == 1 ? " run)" : " runs)"));
     }
 
     public static List<String> scenarioHeader(boolean concurrency) {
         return concurrency
-                ? List.of("Target", "In flight at once: best", "median", "spread", "/stats maxInFlight", "Errors (best run)", "Valid runs")
+                ? List.of("Target", "In flight at once: best", "median", "spread", "polled peak", "/stats maxInFlight",
+                        "Errors (best run)", "Valid runs")
                 : List.of("Target", "Rate target → achieved", "Mean ms: best", "median", "spread", "Max ms: best", "median",
-                        "p99 ms", "GC pauses in best run (longest ms)", "Errors (best run)", "Valid runs", "Warming");
+                        "p99 ms", "Generator lag p99 ms (worst valid run)", "GC pauses in best run (longest ms)",
+                        "Errors (best run)", "Valid runs", "Warming");
     }
 
     public static List<List<String>> scenarioRows(RunResults results, String scenario, boolean concurrency) {
@@ -100,7 +126,7 @@ public final class RunFacts {
             List<String> row = new ArrayList<>();
             row.add(target.id());
             if (!figures.hasData()) {
-                row.add(run.status().name().toLowerCase() + (run.note() == null ? "" : ": " + run.note()));
+                row.add(figures.limitsText());
                 while (row.size() < scenarioHeader(concurrency).size()) {
                     row.add(StudyTable.NONE);
                 }
@@ -114,6 +140,7 @@ public final class RunFacts {
                 row.add(Figures.count(ScenarioFigures.peakInFlight(best)));
                 row.add(Figures.count(figures.medianPeakInFlight()));
                 row.add(Figures.percent(figures.spread()));
+                row.add(best.peakInFlight() == null ? "n/a" : Figures.count(best.peakInFlight()));
                 row.add(best.statsAfter() == null ? "n/a" : Figures.count(best.statsAfter().maxInFlight()));
                 row.add(errors(summary));
                 row.add(valid);
@@ -126,6 +153,7 @@ public final class RunFacts {
                 row.add(Figures.ms(ScenarioFigures.maxMs(best)));
                 row.add(Figures.ms(figures.medianMaxMs()));
                 row.add(Figures.ms(summary.latency().intendedToEnd().p99Ms()));
+                row.add(Figures.ms(figures.worstLagMs()));
                 row.add(pausesDuring(target, summary));
                 row.add(errors(summary));
                 row.add(valid);
@@ -166,7 +194,7 @@ public final class RunFacts {
     }
 
     public static List<String> validityHeader() {
-        return List.of("Target", "Scenario", "Run", "Verdict", "Rate target → achieved", "Generator lag p99 ms",
+        return List.of("Target", "Scenario", "Run", "Verdict", "Limited by", "Rate target → achieved", "Generator lag p99 ms",
                 "Load served before", "Why");
     }
 
@@ -184,22 +212,24 @@ public final class RunFacts {
                         row.add("no result");
                         row.add(StudyTable.NONE);
                         row.add(StudyTable.NONE);
+                        row.add(StudyTable.NONE);
                         row.add(Figures.seconds(repetition.loadSecondsBefore()));
                         row.add(repetition.failure() == null ? "" : repetition.failure());
                         rows.add(row);
                         continue;
                     }
-                    boolean valid = summary.validity() != null && summary.validity().valid();
-                    row.add((valid ? "valid" : "INVALID") + (repetition.warming() ? ", warming" : ""));
+                    RunVerdict verdict = repetition.verdict();
+                    String label = summary.interrupted() ? "INTERRUPTED" : verdict.valid() ? "valid"
+                            : verdict.limitedBy() == Limit.NOT_JUDGED ? "NOT JUDGED" : "INVALID";
+                    row.add(label + (repetition.warming() ? ", warming" : ""));
+                    row.add(verdict.valid() ? Limit.NONE.label()
+                            : String.join(", ", verdict.limits().stream().map(Limit::label).toList()));
                     row.add(summary.targetRate() == null
                             ? (repetition.index() == 0 ? "closed: " : "at once: ") + Figures.rate(summary.achievedRate())
                             : Figures.rate(summary.targetRate()) + " → " + Figures.rate(summary.achievedRate()));
-                    row.add(summary.latency().intendedToSend() == null ? "n/a" : Figures.ms(summary.latency().intendedToSend().p99Ms()));
+                    row.add(Figures.ms(ScenarioFigures.lagP99Ms(repetition)));
                     row.add(Figures.seconds(repetition.loadSecondsBefore()));
-                    List<String> why = new ArrayList<>();
-                    if (summary.validity() != null && summary.validity().reasons() != null) {
-                        why.addAll(summary.validity().reasons());
-                    }
+                    List<String> why = new ArrayList<>(verdict.reasons());
                     if (summary.interrupted()) {
                         why.add("interrupted");
                     }

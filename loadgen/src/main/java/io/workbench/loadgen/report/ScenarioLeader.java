@@ -10,65 +10,149 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which target led a scenario and by how much, in one sentence. Ranked on the median over the
- * repetitions (not the best one, which a lucky run decides): the lowest median mean latency among
- * the targets whose best repetition had no errors, or, for concurrency-level, the most requests in
- * flight at once.
+ * Which target led a scenario and by how much, in one sentence, from valid runs only. Ranked on the
+ * median over each target's valid repetitions (not the best one, which a lucky run decides): the
+ * lowest median mean latency, targets whose best valid repetition had errors after those without,
+ * or for concurrency-level the most requests in flight at once.
+ *
+ * <p>A target leads only when its difference from the next is larger than the measurement's
+ * {@link Resolution} (the spread of their repetitions, the generator's lag in them); otherwise the
+ * sentence says they are tied within it and gives it. A target without a valid run has no figure
+ * and is never led over: the sentence names it and what limited its runs, and with fewer than two
+ * targets that have valid runs no leader is named at all.
+ *
+ * @param outcome    led, tied, or no leader
+ * @param ranked     the targets with valid runs, best first
+ * @param tied       the targets tied with the first (itself included) when {@code outcome} is TIED
+ * @param resolution the first against the second (or the last of the tied), when there are two
+ * @param without    the targets that ran the scenario without a valid run
  */
-public final class ScenarioLeader {
+public record ScenarioLeader(Outcome outcome, List<Ranked> ranked, List<Ranked> tied, Optional<Resolution> resolution,
+                             List<Ranked> without) {
 
-    private ScenarioLeader() {
+    public enum Outcome {
+        /** The first is ahead of the second by more than the resolution. */
+        LED,
+        /** The first and at least the second are within the resolution of each other. */
+        TIED,
+        /** Fewer than two targets have valid runs: nothing to lead. */
+        NO_LEADER
     }
 
-    private record Entry(String target, double value, long failed) {
+    /** One target's figures in the scenario. */
+    public record Ranked(String target, ScenarioFigures figures) {
+
+        long failed() {
+            return figures.best().map(ScenarioFigures::failed).orElse(0L);
+        }
     }
 
-    public static Optional<String> sentence(RunResults results, ScenarioPreset preset) {
+    public static ScenarioLeader of(RunResults results, ScenarioPreset preset) {
         boolean concurrency = "all-at-once".equals(preset.model());
-        List<Entry> entries = new ArrayList<>();
+        List<Ranked> ranked = new ArrayList<>();
+        List<Ranked> without = new ArrayList<>();
         for (TargetRun target : results.targets()) {
             ScenarioRun run = target.scenario(preset.scenario());
             if (run == null) {
                 continue;
             }
             ScenarioFigures figures = ScenarioFigures.of(run);
-            if (!figures.hasData()) {
-                continue;
-            }
-            long failed = ScenarioFigures.failed(figures.best().orElseThrow());
-            entries.add(new Entry(target.id(), concurrency ? figures.medianPeakInFlight() : figures.medianMeanMs(), failed));
+            (figures.hasData() ? ranked : without).add(new Ranked(target.id(), figures));
         }
-        if (entries.isEmpty()) {
+        Comparator<Ranked> order = concurrency
+                ? Comparator.comparingDouble((Ranked entry) -> entry.figures().medianFigure()).reversed()
+                : Comparator.comparing((Ranked entry) -> entry.failed() > 0).thenComparingDouble(entry -> entry.figures().medianFigure());
+        ranked.sort(order);
+        if (ranked.size() < 2) {
+            return new ScenarioLeader(Outcome.NO_LEADER, List.copyOf(ranked), List.of(), Optional.empty(), List.copyOf(without));
+        }
+        Ranked first = ranked.get(0);
+        List<Ranked> tied = new ArrayList<>();
+        tied.add(first);
+        Resolution last = null;
+        for (Ranked other : ranked.subList(1, ranked.size())) {
+            Resolution resolution = Resolution.between(first.figures(), other.figures());
+            boolean cleaner = !concurrency && first.failed() == 0 && other.failed() > 0;
+            if (cleaner || resolution.separated()) {
+                if (last == null) {
+                    last = resolution;
+                }
+                break;
+            }
+            tied.add(other);
+            last = resolution;
+        }
+        if (tied.size() > 1) {
+            return new ScenarioLeader(Outcome.TIED, List.copyOf(ranked), List.copyOf(tied), Optional.of(last), List.copyOf(without));
+        }
+        return new ScenarioLeader(Outcome.LED, List.copyOf(ranked), List.of(), Optional.of(last), List.copyOf(without));
+    }
+
+    /** The sentence, or nothing when no target ran the scenario at all. */
+    public Optional<String> sentence() {
+        if (ranked.isEmpty() && without.isEmpty()) {
             return Optional.empty();
         }
-        Comparator<Entry> order = concurrency
-                ? Comparator.comparingDouble(Entry::value).reversed()
-                : Comparator.comparing((Entry entry) -> entry.failed() > 0).thenComparingDouble(Entry::value);
-        entries.sort(order);
-        Entry first = entries.get(0);
-        List<String> tied = entries.stream().filter(entry -> entry.value() == first.value() && entry.failed() == first.failed())
-                .map(Entry::target).toList();
-        if (tied.size() > 1) {
-            // Equal figures (every target held the whole concurrency-level count, say): no leader to name.
-            return Optional.of("Tied: " + String.join(", ", tied) + " ("
-                    + (concurrency ? Figures.count(first.value()) + " in flight" : Figures.ms(first.value()) + " ms median mean") + ").");
+        boolean concurrency = !ranked.isEmpty() ? ScenarioFigures.concurrencyLevel(ranked.get(0).figures().run())
+                : ScenarioFigures.concurrencyLevel(without.get(0).figures().run());
+        StringBuilder text = new StringBuilder();
+        switch (outcome) {
+            case LED -> {
+                Ranked first = ranked.get(0);
+                Ranked second = ranked.get(1);
+                Resolution between = resolution.orElseThrow();
+                text.append("Led by ").append(figure(first, concurrency));
+                if (!concurrency && first.failed() == 0 && second.failed() > 0) {
+                    text.append(", the only one without errors in its best valid run; next ").append(figure(second, concurrency))
+                            .append(" with ").append(Figures.count(second.failed())).append(" errors");
+                } else {
+                    double margin = between.difference() / Math.max(concurrency ? 1 : 1e-9, second.figures().medianFigure());
+                    text.append(", ").append(concurrency ? Figures.count(between.difference()) : Figures.ms(between.difference()) + " ms")
+                            .append(" (").append(Figures.percent(margin)).append(concurrency ? ") more than " : ") below ")
+                            .append(figure(second, concurrency))
+                            .append(": more than the measurement's resolution of ").append(between.describe(concurrency));
+                    if (!concurrency && first.failed() > 0) {
+                        text.append("; every target had errors");
+                    }
+                }
+                text.append('.');
+            }
+            case TIED -> {
+                Resolution between = resolution.orElseThrow();
+                text.append("Tied within the measurement's resolution: ");
+                List<String> names = tied.stream().map(entry -> figure(entry, concurrency)).toList();
+                text.append(String.join(tied.size() == 2 ? " and " : ", ", names))
+                        .append(" differ by at most ")
+                        .append(concurrency ? Figures.count(between.difference()) : Figures.ms(between.difference()) + " ms")
+                        .append(", within the resolution of ").append(between.describe(concurrency)).append('.');
+            }
+            case NO_LEADER -> {
+                text.append("No leader: ");
+                if (ranked.isEmpty()) {
+                    text.append("no target has a valid run.");
+                } else {
+                    text.append("only ").append(figure(ranked.get(0), concurrency)).append(" has valid runs.");
+                }
+            }
         }
-        StringBuilder text = new StringBuilder("Led by ").append(first.target()).append(" (");
-        text.append(concurrency ? Figures.count(first.value()) + " in flight" : Figures.ms(first.value()) + " ms median mean");
-        if (!concurrency && first.failed() > 0) {
-            text.append(", but every target had errors");
+        if (!without.isEmpty()) {
+            text.append(" No figure for ");
+            text.append(String.join("; ", without.stream().map(entry -> entry.target() + " (" + entry.figures().limitsText() + ")").toList()));
+            text.append('.');
         }
-        text.append(')');
-        if (entries.size() > 1) {
-            Entry second = entries.get(1);
-            double margin = concurrency
-                    ? (first.value() - second.value()) / Math.max(1, second.value())
-                    : (second.value() - first.value()) / Math.max(1e-9, second.value());
-            text.append(concurrency ? ", " + Figures.percent(margin) + " more than " : ", " + Figures.percent(margin) + " below ")
-                    .append(second.target()).append(" (")
-                    .append(concurrency ? Figures.count(second.value()) : Figures.ms(second.value()) + " ms")
-                    .append(')');
-        }
-        return Optional.of(text.append('.').toString());
+        return Optional.of(text.toString());
+    }
+
+    /** e.g. {@code iocore:async-complete (100.452 ms median mean, 2 valid runs)}. */
+    private static String figure(Ranked entry, boolean concurrency) {
+        long runs = entry.figures().validCount();
+        String value = concurrency ? Figures.count(entry.figures().medianFigure()) + " in flight"
+                : Figures.ms(entry.figures().medianFigure()) + " ms median mean";
+        return entry.target() + " (" + value + ", " + runs + (runs == 1 ? " valid run" : " valid runs") + ")";
+    }
+
+    /** Convenience for the reports: the sentence of one scenario. */
+    public static Optional<String> sentence(RunResults results, ScenarioPreset preset) {
+        return of(results, preset).sentence();
     }
 }

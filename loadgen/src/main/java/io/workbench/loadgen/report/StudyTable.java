@@ -1,5 +1,6 @@
 package io.workbench.loadgen.report;
 
+import io.workbench.loadgen.report.results.Limit;
 import io.workbench.loadgen.report.results.Repetition;
 import io.workbench.loadgen.report.results.RunResults;
 import io.workbench.loadgen.report.results.ScenarioPreset;
@@ -11,8 +12,9 @@ import java.util.List;
 /**
  * The 2016 study's table for one run: a row per target, and per scenario the study's columns
  * (concurrency-level: requests in flight at once and errors; a rate scenario: mean and maximum
- * latency and errors), each the best repetition's figure as the study gave it. Rendered by the
- * Markdown and the HTML report alike, so both always show the same numbers.
+ * latency and errors), each the best <em>valid</em> repetition's figure as the study gave it. A
+ * target with no valid repetition in a scenario has no figure there: its cell says what limited its
+ * runs. Rendered by the Markdown and the HTML report alike, so both always show the same numbers.
  *
  * @param header the column titles
  * @param rows   one per target, cells as text
@@ -21,6 +23,8 @@ public record StudyTable(List<String> header, List<List<String>> rows) {
 
     /** A cell with no figure: the target never got to the scenario. */
     public static final String NONE = "—";
+    /** The start of a cell whose target ran the scenario but has no valid run; the limits follow. */
+    public static final String NO_VALID_RUN = "no valid run: ";
 
     public static StudyTable of(RunResults results) {
         List<String> header = new ArrayList<>();
@@ -50,7 +54,9 @@ public record StudyTable(List<String> header, List<List<String>> rows) {
         int width = "all-at-once".equals(preset.model()) ? 2 : 3;
         ScenarioFigures figures = run == null ? null : ScenarioFigures.of(run);
         if (figures == null || !figures.hasData()) {
-            String why = run == null ? NONE : run.status().name().toLowerCase();
+            String why = run == null ? NONE
+                    : figures.measured().isEmpty() ? run.status().name().toLowerCase()
+                    : NO_VALID_RUN + String.join(", ", figures.limits().keySet().stream().map(Limit::label).toList());
             for (int i = 0; i < width; i++) {
                 row.add(i == 0 ? why : NONE);
             }

@@ -1,6 +1,8 @@
 // Draws report.html's charts with uPlot from the JSON embedded in the page. After each chart is
-// drawn its element gets data-rendered and data-points (how many values it plots), so a headless
-// browser can check that the charts really rendered.
+// drawn its element gets data-rendered, data-points (how many values it plots) and data-plotted
+// (what it plots, read back from uPlot's own data: a distribution's value at the 99th percentile
+// per series, a timeline's one-second intervals), so a headless browser can check what the charts
+// show against the run's files.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("report-data").textContent);
@@ -13,10 +15,29 @@
     return n;
   }
 
-  function mark(el, plot, points) {
+  function mark(el, plot, points, plotted) {
     el.setAttribute("data-rendered", "true");
     el.setAttribute("data-points", String(points));
     el.setAttribute("data-series", String(plot.series.length - 1));
+    el.setAttribute("data-plotted", JSON.stringify(plotted(plot)));
+  }
+
+  // A distribution's series as plotted: each label with its value at x = 100 (the 99th percentile), or null.
+  function plottedPercentiles(plot) {
+    var at = plot.data[0].indexOf(100);
+    return plot.series.slice(1).map(function (s, i) {
+      var v = at < 0 ? null : plot.data[i + 1][at];
+      return { label: s.label, p99: v === undefined ? null : v };
+    });
+  }
+
+  // A timeline as plotted: its one-second intervals with responses (the points with a p99), the first and last.
+  function plottedIntervals(plot) {
+    var n = 0, first = null, last = null;
+    plot.data[1].forEach(function (v, i) {
+      if (v !== null && v !== undefined) { n++; if (first === null) first = plot.data[0][i]; last = plot.data[0][i]; }
+    });
+    return { intervals: n, first: first, last: last };
   }
 
   function percentileLabel(x) {
@@ -39,7 +60,7 @@
     d.series.forEach(function (s) { s.y.forEach(function (v, i) { if (v !== null) last = Math.max(last, i); }); });
     var draw = function (logLatency) {
       return new uPlot({
-        title: d.scenario + ": latency by percentile (best repetition of each target)",
+        title: d.scenario + ": latency by percentile (best valid repetition of each target)",
         width: width(el), height: 380,
         scales: { x: { time: false, distr: 3, range: function () { return [1, d.x[last]]; } }, y: { distr: logLatency ? 3 : 1 } },
         axes: [
@@ -57,8 +78,10 @@
     toggle.className = "toggle";
     toggle.innerHTML = '<input type="checkbox"> log latency axis';
     el.parentNode.insertBefore(toggle, el);
-    toggle.firstChild.addEventListener("change", function (e) { plot.destroy(); plot = draw(e.target.checked); mark(el, plot, count(columns.slice(1))); });
-    mark(el, plot, count(columns.slice(1)));
+    toggle.firstChild.addEventListener("change", function (e) {
+      plot.destroy(); plot = draw(e.target.checked); mark(el, plot, count(columns.slice(1)), plottedPercentiles);
+    });
+    mark(el, plot, count(columns.slice(1)), plottedPercentiles);
   });
 
   data.timelines.forEach(function (t) {
@@ -111,6 +134,6 @@
           points: { show: true, size: 7, fill: "#d62728" } }
       ]
     }, columns, el);
-    mark(el, plot, count(columns.slice(1)));
+    mark(el, plot, count(columns.slice(1)), plottedIntervals);
   });
 })();

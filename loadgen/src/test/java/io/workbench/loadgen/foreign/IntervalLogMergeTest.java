@@ -1,12 +1,15 @@
 package io.workbench.loadgen.foreign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.record.IntervalLog;
 import io.workbench.loadgen.report.ResultsJson;
+import io.workbench.loadgen.report.results.Limit;
 import io.workbench.loadgen.report.results.LoadSummary;
+import io.workbench.loadgen.report.results.RunVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,6 +68,48 @@ class IntervalLogMergeTest {
                 IntervalLogMerge.countsByTag(IntervalLogMerge.read(out).intervals()));
     }
 
+    @Test
+    void theMergedRunIsValidOnlyWhenEveryGeneratorsRunIsAndSaysWhoseLimitFired() throws IOException {
+        Histogram union = new Histogram(3_600_000_000L, 3);
+        Path good = generator("good", START, 3, 100, 200, 0.0, union, 1);
+        Path late = generator("late", START, 3, 100, 200, 0.0, union, 2, ForeignVerdict.builder()
+                .fired(Limit.GENERATOR_PACING, "the generator lagged").build());
+
+        ForeignRun bothValid = IntervalLogMerge.merge(List.of(good, generator("good2", START, 3, 100, 200, 0.0, union, 3)), "test");
+        assertTrue(bothValid.verdict().valid(), bothValid.verdict().toString());
+        assertEquals(1.0, bothValid.measuredCpuSeconds(), 1e-9, "each generator's measured CPU, summed");
+
+        ForeignRun oneLate = IntervalLogMerge.merge(List.of(good, late), "test");
+        assertFalse(oneLate.verdict().valid());
+        assertEquals(Limit.GENERATOR_PACING, oneLate.verdict().limitedBy());
+        assertEquals(List.of("late: the generator lagged"), oneLate.verdict().reasons());
+        Path out = dir.resolve("merged-late");
+        ForeignRunFiles.write(out, oneLate);
+        LoadSummary summary = ResultsJson.readSummary(out.resolve(RunFiles.SUMMARY));
+        assertEquals("generator-pacing", summary.validity().limitedBy());
+        assertEquals(Limit.GENERATOR_PACING, RunVerdict.of(summary).limitedBy());
+    }
+
+    @Test
+    void aGeneratorsRunWrittenBeforeVerdictsNamedTheirLimitLeavesTheMergedRunNotJudged() throws IOException {
+        Histogram union = new Histogram(3_600_000_000L, 3);
+        Path good = generator("good", START, 3, 100, 200, 0.0, union, 1);
+        Path old = generator("old", START, 3, 100, 200, 0.0, union, 2);
+        // Rewrite its verdict as a summary of before: valid false, reasons, no limitedBy.
+        Path file = old.resolve(RunFiles.SUMMARY);
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) ResultsJson.mapper().readTree(file.toFile());
+        var validity = json.putObject("validity");
+        validity.put("valid", false);
+        validity.putArray("reasons").add("achieved 90.0 req/s, below 99% of the target 100.0");
+        ResultsJson.mapper().writeValue(file.toFile(), json);
+
+        ForeignRun merged = IntervalLogMerge.merge(List.of(good, old), "test");
+
+        assertEquals(Limit.NOT_JUDGED, merged.verdict().limitedBy());
+        assertEquals(List.of("old: not judged: " + RunVerdict.UNNAMED_LIMIT + "; achieved 90.0 req/s, below 99% of the target 100.0"),
+                merged.verdict().reasons());
+    }
+
     private double percentileOf(Path run) throws IOException {
         return ResultsJson.readSummary(run.resolve(RunFiles.SUMMARY)).latency().intendedToEnd().p99Ms() * 1000;
     }
@@ -72,6 +117,13 @@ class IntervalLogMergeTest {
     /** A load run's directory whose log has {@code seconds} intervals of {@code perSecond} values around {@code medianMicros}. */
     private Path generator(String name, long start, int seconds, int perSecond, long medianMicros, double stallFraction,
                            Histogram union, long seed) throws IOException {
+        return generator(name, start, seconds, perSecond, medianMicros, stallFraction, union, seed, VALID);
+    }
+
+    private static final ForeignVerdict VALID = ForeignVerdict.builder().minRateFraction(0.99).build();
+
+    private Path generator(String name, long start, int seconds, int perSecond, long medianMicros, double stallFraction,
+                           Histogram union, long seed, ForeignVerdict verdict) throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         Histogram total = new Histogram(3_600_000_000L, 3);
         List<TaggedInterval> intervals = new ArrayList<>();
@@ -94,8 +146,8 @@ class IntervalLogMergeTest {
         }
         long sent = (long) seconds * perSecond;
         ForeignRun run = new ForeignRun("loadgen", name, "test", "http://127.0.0.1:1/hello", "open", "exponential",
-                (double) perSecond, (double) perSecond, start, start + seconds * 1000L, sent, sent, 0, Map.of(),
-                1.0, (double) seconds, total, total, null, intervals, List.of(), List.of());
+                (double) perSecond, (double) perSecond, start, start + seconds * 1000L, sent, sent, sent, 0, Map.of(),
+                1.0, (double) seconds + 2, 0.5, (double) seconds, total, total, null, intervals, List.of(), verdict, Map.of());
         Path runDir = dir.resolve(name);
         ForeignRunFiles.write(runDir, run);
         return runDir;

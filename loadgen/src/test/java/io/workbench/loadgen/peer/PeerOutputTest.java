@@ -82,6 +82,10 @@ class PeerOutputTest {
         assertEquals(2, run("ab", "file"));
         assertEquals(2, run("wrk"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("usage: PeerOutput wrk|wrk2|h2load FILE"));
+        // Parsed by picocli: --help is its usage, on stdout, and exit 0.
+        out.reset();
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: peer-output [-h] TOOL FILE"), out.toString(StandardCharsets.UTF_8));
     }
 
     @Test

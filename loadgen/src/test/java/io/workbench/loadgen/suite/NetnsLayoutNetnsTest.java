@@ -141,5 +141,8 @@ class NetnsLayoutNetnsTest {
         assertEquals(StatsRelay.NONE, StatsRelay.encode(Optional.empty()));
         assertEquals(Optional.empty(), StatsRelay.decode(StatsRelay.NONE));
         assertEquals(Optional.empty(), StatsRelay.decode(null), "a relay that died answers nothing");
+        assertEquals(2, StatsRelay.run(new String[0]), "no target: a wrong command line");
+        assertEquals(2, StatsRelay.run(new String[] {"http://a:1", "http://b:2"}), "one target only");
+        assertEquals(0, StatsRelay.run(new String[] {"--help"}));
     }
 }

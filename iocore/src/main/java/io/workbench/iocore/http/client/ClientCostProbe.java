@@ -12,6 +12,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * What the client itself costs: drives N requests over C connections (D in flight on each)
@@ -21,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * sending thread), from the JVM's per-thread counters. The server's threads are not counted.
  *
  * <pre>
- *   java -cp iocore/target/iocore.jar:$JCTOOLS_JAR \
+ *   java -cp iocore/target/iocore.jar:$(cat iocore/target/runtime-classpath.txt) \
  *        io.workbench.iocore.http.client.ClientCostProbe [--target HOST:PORT] [--connections C] [--depth D]
  *        [--requests N] [--warmup W] [--sender loop|thread] [--selectors S] [--max-seconds T]
  * </pre>
@@ -34,78 +38,73 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class ClientCostProbe {
 
-    private static final String USAGE = """
-            usage: ClientCostProbe [options]   (./workbench client-probe [options])
-              --target HOST:PORT  the server to drive (default: a canned server on iocore in this JVM)
-              --connections C     connections (default 16)
-              --depth D           requests in flight per connection; more than 1 is pipelining (default 1)
-              --requests N        requests measured (default 1000000)
-              --warmup W          requests before measuring (default 200000; 0 for none)
-              --sender loop|thread  who sends: each completion sends the next from the selector thread
-                                  (loop, default), or one sending thread, as a load generator does
-              --selectors S       the client's selector threads (default 1)
-              --max-seconds T     stop each phase after T seconds at most (default 120)
-            Prints req/s, and bytes allocated and CPU time per request by the client's own threads.""";
     private static final String CLIENT = "probe-client";
     private static final String SENDER = "probe-sender";
 
     private ClientCostProbe() {
     }
 
-    /** The options, with their defaults. */
-    private static final class Options {
+    /** The options, with their defaults, as picocli parses them. */
+    @Command(name = "client-probe", usageHelpWidth = 100, sortOptions = false,
+            description = {"Drives requests over connections against a server answering a canned 200 hello, and prints req/s,",
+                    "and bytes allocated and CPU time per request by the client's own threads."})
+    static final class Options {
+        @Option(names = "--target", paramLabel = "HOST:PORT",
+                description = "the server to drive (default: a canned server on iocore in this JVM)")
         String target;
-        int connections = 16;
-        int depth = 1;
-        long requests = 1_000_000;
-        long warmup = 200_000;
-        String sender = "loop";
-        int selectors = 1;
-        long maxSeconds = 120;
+        @Option(names = "--connections", paramLabel = "C", defaultValue = "16", description = "connections (default ${DEFAULT-VALUE})")
+        int connections;
+        @Option(names = "--depth", paramLabel = "D", defaultValue = "1",
+                description = "requests in flight per connection; more than 1 is pipelining (default ${DEFAULT-VALUE})")
+        int depth;
+        @Option(names = "--requests", paramLabel = "N", defaultValue = "1000000", description = "requests measured (default ${DEFAULT-VALUE})")
+        long requests;
+        @Option(names = "--warmup", paramLabel = "W", defaultValue = "200000",
+                description = "requests before measuring (default ${DEFAULT-VALUE}; 0 for none)")
+        long warmup;
+        @Option(names = "--sender", paramLabel = "loop|thread", defaultValue = "loop",
+                description = "who sends: each completion sends the next from the selector thread (loop, default), "
+                        + "or one sending thread, as a load generator does")
+        String sender;
+        @Option(names = "--selectors", paramLabel = "S", defaultValue = "1", description = "the client's selector threads (default ${DEFAULT-VALUE})")
+        int selectors;
+        @Option(names = "--max-seconds", paramLabel = "T", defaultValue = "120",
+                description = "stop each phase after T seconds at most (default ${DEFAULT-VALUE})")
+        long maxSeconds;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
 
-        static Options parse(String[] args) {
-            Options o = new Options();
-            for (int i = 0; i < args.length; i += 2) {
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("option " + args[i] + " needs a value");
-                }
-                String value = args[i + 1];
-                switch (args[i]) {
-                    case "--target" -> {
-                        if (value.lastIndexOf(':') <= 0) {
-                            throw new IllegalArgumentException("--target is HOST:PORT, not " + value);
-                        }
-                        o.target = value;
-                    }
-                    case "--connections" -> o.connections = positive(args[i], value);
-                    case "--depth" -> o.depth = positive(args[i], value);
-                    case "--requests" -> o.requests = positive(args[i], value);
-                    case "--warmup" -> {
-                        o.warmup = Long.parseLong(value);
-                        if (o.warmup < 0) {
-                            throw new IllegalArgumentException("--warmup must not be negative, was " + value);
-                        }
-                    }
-                    case "--sender" -> {
-                        if (!value.equals("loop") && !value.equals("thread")) {
-                            throw new IllegalArgumentException("--sender is loop or thread, not " + value);
-                        }
-                        o.sender = value;
-                    }
-                    case "--selectors" -> o.selectors = positive(args[i], value);
-                    case "--max-seconds" -> o.maxSeconds = positive(args[i], value);
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
-            return o;
+        /** Parses and checks {@code args}; a wrong command line throws picocli's ParameterException, saying what is wrong. */
+        static Options parse(String... args) {
+            Options options = new Options();
+            CommandLine line = new CommandLine(options);
+            line.parseArgs(args);
+            options.check(line);
+            return options;
         }
 
-        private static int positive(String name, String value) {
-            int n = Integer.parseInt(value);
-            if (n <= 0) {
-                throw new IllegalArgumentException(name + " must be positive, was " + value);
+        /** What picocli cannot check by type. */
+        void check(CommandLine line) {
+            if (target != null && target.lastIndexOf(':') <= 0) {
+                throw new ParameterException(line, "--target is HOST:PORT, not " + target);
             }
-            return n;
+            positive(line, "--connections", connections);
+            positive(line, "--depth", depth);
+            positive(line, "--requests", requests);
+            positive(line, "--selectors", selectors);
+            positive(line, "--max-seconds", maxSeconds);
+            if (warmup < 0) {
+                throw new ParameterException(line, "--warmup must not be negative, was " + warmup);
+            }
+            if (!sender.equals("loop") && !sender.equals("thread")) {
+                throw new ParameterException(line, "--sender is loop or thread, not " + sender);
+            }
+        }
+
+        private static void positive(CommandLine line, String name, long value) {
+            if (value <= 0) {
+                throw new ParameterException(line, name + " must be positive, was " + value);
+            }
         }
     }
 
@@ -158,16 +157,18 @@ public final class ClientCostProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            System.out.println(USAGE);
-            return;
-        }
-        Options options;
+        Options options = new Options();
+        CommandLine line = new CommandLine(options);
         try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException x) {
-            System.err.println(x.getMessage());
-            System.err.println(USAGE);
+            line.parseArgs(args);
+            if (line.isUsageHelpRequested()) {
+                line.usage(System.out);
+                return;
+            }
+            options.check(line);
+        } catch (ParameterException x) {
+            System.err.println("client-probe: " + x.getMessage());
+            line.usage(System.err);
             System.exit(2);
             return;
         }

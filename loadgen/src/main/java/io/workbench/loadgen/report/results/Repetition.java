@@ -33,4 +33,14 @@ public record Repetition(int index, String dir, Integer exitCode, LoadSummary su
     public boolean measured() {
         return summary != null && !summary.interrupted();
     }
+
+    /** The run's own verdict as the report takes it ({@link RunVerdict#of}). */
+    public RunVerdict verdict() {
+        return RunVerdict.of(summary);
+    }
+
+    /** True when it was measured and its verdict is valid: its figures may be used as findings. */
+    public boolean valid() {
+        return measured() && verdict().valid();
+    }
 }
