@@ -225,6 +225,10 @@ public final class GeneratorLoop implements HttpResponseListener {
                 }
             } else if (isStale(failure) && slots.claimRetry(slot)) {
                 counters.staleRetried();
+                // From its first send on, the request waits for a connection the target has not closed:
+                // the target's doing, like a connect, not the generator's lateness.
+                long sent = exchange.sentNanos();
+                slots.waiting(slot, sent != 0 ? sent : exchange.completedNanos(), true);
                 workload.resend(slot);
                 workload.requestEnded(connection);
                 return;
