@@ -101,6 +101,11 @@ public final class LoadCommand {
                     + "(default 0; 1.2ms with --pacing spin)")
     String spin;
 
+    @Option(names = "--batch", paramLabel = "D", defaultValue = "100us",
+            description = "open model: a loop wakes for its schedule at most once per D; arrivals due sooner after a wake go out "
+                    + "with the next (fewer wake-ups at high rates, at most D more lateness; default 100us; 0: a wake for each)")
+    String batch;
+
     @Option(names = "--spread-limit", paramLabel = "D",
             description = "all-at-once: the generator must have sent every request within D of the instant they were due (default: "
                     + "a tenth of the URL's wait=N, or the lag limit if it has none)")
@@ -296,7 +301,15 @@ public final class LoadCommand {
         return new LoadPlan(commandLine, common.label(), target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
-                minRateFraction, wait, threads, spreadLimitNanos, prime, dir, !common.quiet());
+                minRateFraction, wait, threads, spreadLimitNanos, batchNanos(), prime, dir, !common.quiet());
+    }
+
+    private long batchNanos() {
+        long nanos = Durations.parseNanos("--batch", batch);
+        if (nanos < 0 || nanos > TimeUnit.SECONDS.toNanos(1)) {
+            throw new IllegalArgumentException("--batch " + batch + ": must be within 0..1s");
+        }
+        return nanos;
     }
 
     /** The loops' way of waiting for an intended time, from --pacing and --spin. */

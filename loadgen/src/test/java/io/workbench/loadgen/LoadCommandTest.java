@@ -109,7 +109,7 @@ class LoadCommandTest {
                 assertTrue(s.get("generator").has(field), "generator." + field);
             }
             assertEquals(1, s.get("generator").get("threads").asInt());
-            assertEquals("alarm", s.get("generator").get("pacing").asText());
+            assertEquals("alarm,batch100us", s.get("generator").get("pacing").asText());
             for (String kind : List.of("intendedToEnd", "sendToEnd", "intendedToSend", "connectWait")) {
                 JsonNode latency = s.get("latency").get(kind);
                 for (String field : List.of("count", "meanMs", "maxMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "p9999Ms")) {

@@ -8,9 +8,12 @@ public final class Workloads {
     private Workloads() {
     }
 
-    /** A loop's share of an open (or all-at-once) schedule, offsets counted from {@code startNanos}. */
-    public static LoopWorkload open(GeneratorLoop loop, ArrivalSchedule share, long startNanos) {
-        return new OpenArrivals(loop, share, startNanos);
+    /**
+     * A loop's share of an open (or all-at-once) schedule, offsets counted from {@code startNanos};
+     * the loop wakes for it at most once per {@code batchNanos}.
+     */
+    public static LoopWorkload open(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos) {
+        return new OpenArrivals(loop, share, startNanos, batchNanos);
     }
 
     /**

@@ -181,8 +181,8 @@ public final class LoadRun {
     private LoopWorkload workload(GeneratorLoop loop, int index, RunClock clock) {
         int threads = loops.size();
         return switch (plan.model()) {
-            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos());
-            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos());
+            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), plan.batchNanos());
+            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), 0);
             case CLOSED -> {
                 int connections = share(plan.concurrency(), index, threads);
                 long requests = plan.requests() > 0 ? Math.max(0, share(plan.requests(), index, threads)) : 0;
@@ -344,7 +344,7 @@ public final class LoadRun {
         double measuredWall = (end.loops().nanos() - start.loops().nanos()) / 1e9;
         Double busy = end.loops().busiestShareSince(start.loops());
         Double spin = end.loops().busiestSpinShareSince(start.loops());
-        GeneratorCost cost = new GeneratorCost(loops.size(), plan.deadlineWait().toString(), cpuSeconds, wallSeconds, measuredCpu,
+        GeneratorCost cost = new GeneratorCost(loops.size(), pacing(), cpuSeconds, wallSeconds, measuredCpu,
                 measuredWall, busy, spin, primed);
 
         long blocked = 0;
@@ -411,8 +411,14 @@ public final class LoadRun {
                 plan.minRateFraction(), null, null, 0, null, null));
         return new RunResult(plan, clock, new RunTiming(System.currentTimeMillis(), 0, interrupted, why), none,
                 new PhaseCounts(0, new RequestCounters()), new RunRates(null, null, null, null), connections,
-                new GeneratorCost(plan.threads(), plan.deadlineWait().toString(), 0, 0, 0, 0, null, null, PrimingOutcome.none()),
+                new GeneratorCost(plan.threads(), pacing(), 0, 0, 0, 0, null, null, PrimingOutcome.none()),
                 Latencies.empty(), verdict);
+    }
+
+    /** @return how the loops waited for an intended time, as the summary names it: {@code alarm}, {@code alarm,batch100us}... */
+    private String pacing() {
+        String wait = plan.deadlineWait().toString();
+        return plan.model() == Model.OPEN && plan.batchNanos() > 0 ? wait + ",batch" + TimeUnit.NANOSECONDS.toMicros(plan.batchNanos()) + "us" : wait;
     }
 
     private static String describeConnectFailure(Throwable failure) {
