@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# pacing-compare.sh: the ways a generator loop can wait for an intended time less than a
+# millisecond away, measured side by side in one session against the same warm server, so that the
+# load generator's default rests on figures anyone can rerun.
+# The iocore hello target (async-complete) runs pinned to CPU 0, the generator pinned to CPU 1; for
+# each variant (a --pacing mode with a --batch window and a --spin window) and each rate, one open
+# run over 64 preconnected connections, in rounds (every variant once per round, so that a drift of
+# the machine touches them all alike). Per run it reports the generator's lateness (intended->send
+# p50/p99), the service time p50 (a way of waiting that delays reads shows there), the CPU over the
+# measured phase (everything the process spent, spinning included) and its loop's busy and spin
+# shares, and the verdict.
+# Raw output: bench/results/<timestamp>-pacing-compare/ (each run's directory), the table on stdout
+# and in summary.md there. Every run is bounded in time; nothing is left running.
+set -euo pipefail
+
+BENCH_NAME="pacing-compare"
+# shellcheck source=bench/target-lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/target-lib.sh"
+
+DURATION=10
+WARMUP=5
+SERVER_WARMUP=30
+ROUNDS=2
+RATES="20000 50000"
+VARIANTS="alarm/100us/0 alarm/0/0 alarm/50us/0 alarm/200us/0 select/0/0 park/0/0 spin/0/1200us"
+OUT=""
+
+usage() {
+  cat <<EOF
+usage: bench/pacing-compare.sh [options]
+
+  --variants "V ..."  each MODE/BATCH/SPIN: --pacing MODE --batch BATCH --spin SPIN
+                      (default: $VARIANTS)
+  --rates "R ..."     open-model rates (default: $RATES)
+  --rounds N          every variant and rate once per round (default $ROUNDS)
+  --duration S        seconds of each measured run (default $DURATION)
+  --warmup S          the generator's warm-up before each (default $WARMUP)
+  --server-warmup S   seconds of wrk load on the server first (default $SERVER_WARMUP)
+  --quick             a smoke run: --rounds 1 --duration 3 --warmup 1 --server-warmup 5 (figures are not results)
+  --out DIR           where to put the results (default bench/results/<timestamp>-pacing-compare)
+EOF
+}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --variants) VARIANTS="${2:?--variants needs a list}"; shift 2 ;;
+    --rates) RATES="${2:?--rates needs a list}"; shift 2 ;;
+    --rounds) positive "$1" "${2:-}"; ROUNDS="$2"; shift 2 ;;
+    --duration) positive "$1" "${2:-}"; DURATION="$2"; shift 2 ;;
+    --warmup) positive "$1" "${2:-}"; WARMUP="$2"; shift 2 ;;
+    --server-warmup) positive "$1" "${2:-}"; SERVER_WARMUP="$2"; shift 2 ;;
+    --quick) ROUNDS=1; DURATION=3; WARMUP=1; SERVER_WARMUP=5; shift ;;
+    --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; bench_die "unknown option '$1'" ;;
+  esac
+done
+for rate in $RATES; do positive --rates "$rate"; done
+for variant in $VARIANTS; do
+  [[ "$variant" =~ ^(alarm|select|park|spin)/[0-9]+(us|ms)?/[0-9]+(us|ms)?$ ]] || bench_die "--variants: MODE/BATCH/SPIN, got '$variant'"
+done
+
+require_tools wrk taskset python3
+[ "$(nproc)" -ge 2 ] || bench_die "needs 2 CPUs (server on CPU 0, load on CPU 1), found $(nproc)"
+OUT="${OUT:-$BENCH_ROOT/bench/results/$(date +%Y%m%d-%H%M%S)-pacing-compare}"
+mkdir -p "$OUT"
+trap bench_cleanup EXIT
+trap 'exit 130' INT TERM
+{
+  machine_lines
+  echo "command: bench/pacing-compare.sh --variants \"$VARIANTS\" --rates \"$RATES\" --rounds $ROUNDS --duration $DURATION" \
+       "--warmup $WARMUP --server-warmup $SERVER_WARMUP"
+} >"$OUT/environment.txt"
+
+build_targets
+bench_say "iocore hello target (async-complete) on CPU 0"
+start_target iocore "$OUT/server" taskset -c 0 || bench_die "the target did not start"
+bench_say "warming the server up: wrk -t1 -c64 for ${SERVER_WARMUP}s"
+timeout $((SERVER_WARMUP + 30)) taskset -c 1 wrk -t1 -c64 -d"${SERVER_WARMUP}s" "$TARGET_URL/hello" >"$OUT/server-warmup.txt" 2>&1 || true
+
+printf '| round | variant (pacing/batch/spin) | rate | lag p50 ms | lag p99 ms | service p50 ms | CPU %% (measured) | loop busy | spin | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n' >"$OUT/summary.md"
+for round in $(seq 1 "$ROUNDS"); do
+  for rate in $RATES; do
+    for variant in $VARIANTS; do
+      IFS=/ read -r mode batch spin <<<"$variant"
+      name="r$round-$mode-b$batch-s$spin-$rate"
+      bench_say "$name"
+      timeout $((DURATION + WARMUP + 120)) taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL/hello" --rate "$rate" \
+        --duration "${DURATION}s" --warmup "${WARMUP}s" --preconnect 64 --max-connections 64 \
+        --pacing "$mode" --batch "$batch" --spin "$spin" --label "$name" --out "$OUT/$name" --quiet \
+        >"$OUT/$name.stdout" 2>"$OUT/$name.stderr" || bench_say "  exited with status $?"
+      [ -f "$OUT/$name/summary.json" ] || bench_die "$name wrote no summary: $(tail -n 3 "$OUT/$name.stderr" | tr '\n' ' ')"
+      python3 - "$OUT/$name/summary.json" "$round" "$variant" "$rate" >>"$OUT/summary.md" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+g, l, v = s["generator"], s["latency"], s["validity"]
+cpu = 100 * g["measuredCpuSeconds"] / g["measuredWallSeconds"] if g["measuredWallSeconds"] else 0
+share = lambda x: "-" if x is None else "%.2f" % x
+print("| %s | %s | %s | %.3f | %.3f | %.3f | %.1f | %s | %s | %s |" % (sys.argv[2], sys.argv[3], sys.argv[4],
+      l["intendedToSend"]["p50Ms"], l["intendedToSend"]["p99Ms"], l["sendToEnd"]["p50Ms"], cpu,
+      share(g["loopBusyShare"]), share(g["loopSpinShare"]), "valid" if v["valid"] else "invalid (%s)" % v["limitedBy"]))
+PY
+    done
+  done
+done
+
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/environment.txt"
+cat "$OUT/summary.md"
+bench_say "raw output in ${OUT#"$BENCH_ROOT"/}"
