@@ -3,7 +3,10 @@ package io.workbench.loadgen.plan;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as a user types them: {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 250us}, {@code 1.5s}. */
+/**
+ * Durations as a user types them: {@code 10s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 250us},
+ * {@code 1.5s}, and {@code 0} (no unit needed for none).
+ */
 public final class Durations {
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|ms|s|m|h)");
@@ -16,6 +19,9 @@ public final class Durations {
      * @throws IllegalArgumentException naming the option and the forms accepted
      */
     public static long parseNanos(String option, String text) {
+        if (text.trim().equals("0")) {
+            return 0;
+        }
         Matcher matcher = FORM.matcher(text.trim());
         if (!matcher.matches()) {
             throw new IllegalArgumentException(option + " " + text + ": not a duration (write it like 10s, 500ms, 2m, 1h, 250us)");
