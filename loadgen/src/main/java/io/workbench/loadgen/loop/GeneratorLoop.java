@@ -146,13 +146,18 @@ public final class GeneratorLoop implements HttpResponseListener {
         long now = System.nanoTime();
         slots.gotConnection(slot, now);
         RequestCounters counters = countersOf(slots.intended(slot));
-        // The listener may be called before send() returns (the connection closed meanwhile): count first.
+        // The listener may end the request, and a later one take its slot, before send() returns
+        // (the connection closed meanwhile): read what the slot says first.
+        boolean firstWrite = !slots.wasRetried(slot);
+        boolean blocked = slots.waitedAtCap(slot) && counters == measured;
         Admission admission = connection.connection().send(request, this, slot);
         if (admission != Admission.ACCEPTED) {
             return false;
         }
-        counters.written();
-        if (slots.waitedAtCap(slot) && counters == measured) {
+        if (firstWrite) {
+            counters.written();
+        }
+        if (blocked) {
             BLOCKED.setOpaque(this, (long) BLOCKED.getOpaque(this) + 1);
         }
         if (!sentAny) {

@@ -120,11 +120,11 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
                 }
             }
         }
-        wait(slot, false);
+        awaitConnection(slot, false);
     }
 
     /** The request of {@code slot} waits for a connection; a connect is started for it unless enough are under way. */
-    private void wait(int slot, boolean first) {
+    private void awaitConnection(int slot, boolean first) {
         if (first) {
             waiting.addFirst(slot);
         } else {
@@ -210,7 +210,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
             loop.failUnsent(slot, ErrorKind.ABORTED);
             return;
         }
-        wait(slot, true);
+        awaitConnection(slot, true);
     }
 
     @Override

@@ -117,6 +117,11 @@ final class RequestSlots {
         return true;
     }
 
+    /** @return true if the request was sent once more after a stale connection */
+    boolean wasRetried(int slot) {
+        return retried[slot];
+    }
+
     /** @return slots taken and not given back: requests sent and not yet ended */
     int inUse() {
         return inUse;
