@@ -29,6 +29,9 @@ public final class PresetText {
                     .append(" connections, ").append(Figures.count(preset.warmupRequests())).append(" requests");
         }
         text.append("; ").append(preset.repetitions()).append(preset.repetitions() == 1 ? " repetition" : " repetitions");
+        if (preset.generatorNote() != null) {
+            text.append(" (run as asked, never scaled down: ").append(preset.generatorNote()).append(')');
+        }
         return text.toString();
     }
 

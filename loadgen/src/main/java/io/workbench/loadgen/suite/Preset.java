@@ -115,6 +115,6 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
     public ScenarioPreset record() {
         return new ScenarioPreset(scenario.cliName(), allAtOnce() ? "all-at-once" : "open", allAtOnce() ? null : rate,
                 requests, waitMillis, stream() ? streamBytes : null, path(), timeoutMillis(), SOURCE_ADDRESSES,
-                warmupConnections, warmupRequests, repetitions);
+                warmupConnections, warmupRequests, repetitions, GeneratorReach.REFERENCE.beyond(this).orElse(null));
     }
 }

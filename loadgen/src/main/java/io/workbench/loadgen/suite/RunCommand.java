@@ -209,6 +209,10 @@ public final class RunCommand implements Callable<Integer> {
         if (cap.capped()) {
             progress.say("concurrency-level: " + cap.explanation());
         }
+        for (Preset preset : presets) {
+            GeneratorReach.REFERENCE.beyond(preset).ifPresent(why -> progress.say(preset.scenario()
+                    + ": run as asked and marked in the report: " + why));
+        }
         RunResults results = new SuiteRunner(plan, progress, interruption, load).run();
         progress.say(String.format(Locale.ROOT, "done in %.0f s: %s and %s", (results.finishedEpochMillis() - results.startedEpochMillis()) / 1000.0,
                 dir.resolve(MarkdownReport.FILE_NAME), dir.resolve(HtmlReport.FILE_NAME)));

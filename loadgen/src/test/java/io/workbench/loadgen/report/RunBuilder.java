@@ -45,15 +45,15 @@ final class RunBuilder {
     static RunBuilder quick() {
         return new RunBuilder()
                 .preset(new ScenarioPreset("concurrency-level", "all-at-once", null, 10_000, 10_000, null, "/hello?wait=10000",
-                        60_000, 4, 0, 0, 1))
+                        60_000, 4, 0, 0, 1, null))
                 .preset(new ScenarioPreset("slow-requests", "open", 1_000.0, 5_000, 1_000, null, "/hello?wait=1000",
-                        60_000, 4, 1_000, 5_000, 2))
+                        60_000, 4, 1_000, 5_000, 2, null))
                 .preset(new ScenarioPreset("high-concurrency", "open", 10_000.0, 30_000, 100, null, "/hello?wait=100",
-                        60_000, 4, 1_000, 5_000, 2))
+                        60_000, 4, 1_000, 5_000, 2, null))
                 .preset(new ScenarioPreset("overhead", "open", 100_000.0, 30_000, 0, null, "/hello?wait=0",
-                        60_000, 4, 1_000, 5_000, 2))
+                        60_000, 4, 1_000, 5_000, 2, "100,000 req/s is beyond what one generator core held"))
                 .preset(new ScenarioPreset("stream", "open", 2_500.0, 5_000, 0, 1L << 20, "/stream?bytes=1048576",
-                        60_000, 4, 100, 500, 2));
+                        60_000, 4, 100, 500, 2, null));
     }
 
     RunBuilder preset(ScenarioPreset preset) {

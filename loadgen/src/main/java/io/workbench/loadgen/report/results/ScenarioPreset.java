@@ -16,10 +16,11 @@ package io.workbench.loadgen.report.results;
  * @param warmupConnections  the closed-model warm-up's connections before the scenario, 0 for none
  * @param warmupRequests     the warm-up's requests, 0 for none
  * @param repetitions        measured repetitions
+ * @param generatorNote      why the scenario asks more than one generator core here can measure, or null
  */
 public record ScenarioPreset(String scenario, String model, Double rate, long requests, long waitMillis,
                              Long streamBytes, String path, long timeoutMillis, int sourceAddresses,
-                             int warmupConnections, long warmupRequests, int repetitions) {
+                             int warmupConnections, long warmupRequests, int repetitions, String generatorNote) {
 
     public boolean hasWarmup() {
         return warmupRequests > 0 && warmupConnections > 0;
