@@ -6,14 +6,17 @@
 # start_cell SERVER STRATEGY DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
 # STRATEGY` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line. Sets
 # TARGET_PID, TARGET_URL, TARGET_PORT as start_target does, so stop_target and cpu_ticks apply.
-# Returns 0 when ready, 2 if the matrix refuses the cell (the reason is in DIR/server.stderr), 1 if
-# it failed to start.
+# SERVER@CHECKOUT starts SERVER from that checkout's ./workbench (see start_target). Extra target
+# options (e.g. --stream-high-water 65536) may come in the array TARGET_ARGS. Returns 0 when ready,
+# 2 if the matrix refuses the cell or the options (the reason is in DIR/server.stderr), 1 if it
+# failed to start.
 start_cell() {
-  local server="$1" strategy="$2" dir="$3"
+  local server="${1%%@*}" strategy="$2" dir="$3" root="$BENCH_ROOT"
+  case "$1" in *@*) root="${1#*@}" ;; esac
   shift 3
   mkdir -p "$dir"
   (
-    exec "$@" "$BENCH_ROOT/workbench" target --server "$server" --strategy "$strategy" --port 0
+    exec "$@" "$root/workbench" target --server "$server" --strategy "$strategy" --port 0 ${TARGET_ARGS[@]+"${TARGET_ARGS[@]}"}
   ) >"$dir/server.stdout" 2>"$dir/server.stderr" </dev/null &
   TARGET_PID=$!
   local deadline=$((SECONDS + 180))

@@ -6,8 +6,12 @@
 # Each cell is started with `./workbench target` pinned to CPU 0; wrk, pinned to CPU 1, keeps 16
 # connections each fetching 1 MiB bodies back to back; the server's own /stats says how many body
 # bytes it wrote and /proc/PID/stat how much CPU it spent, so the table gives MiB/s and CPU per MiB
-# as the server saw them. Raw output goes to bench/results/<timestamp>-stream-compare/, the table to
-# stdout and summary.md there. Every run is bounded in time; nothing is left running.
+# as the server saw them; then, under the same load, strace -c counts the server's system calls over
+# a short window: write calls (write, writev, sendto, sendmsg) and all calls per MiB written. A cell
+# SERVER@CHECKOUT:STRATEGY runs SERVER from another checkout of the workbench (e.g. a worktree of
+# the commit before a change), so that both are measured in one session. Raw output goes to
+# bench/results/<timestamp>-stream-compare/, the table to stdout and summary.md there. Every run is
+# bounded in time; nothing is left running.
 set -euo pipefail
 
 BENCH_NAME="stream-compare"
@@ -24,26 +28,35 @@ DURATION=10
 CONNECTIONS=16
 BYTES=1048576
 CHUNK=""
+HIGH_WATER=""
+SYSCALL_WINDOW=3
 OUT=""
 
 usage() {
   cat <<USAGE
 usage: bench/stream-compare.sh [options]
 
-  --cells "S:X ..."     cells to measure, in order (default: $CELLS)
+  --cells "S:X ..."     cells to measure, in order (default: $CELLS);
+                        S@DIR:X is server S from the workbench checkout in DIR (e.g. a git
+                        worktree of a baseline commit), shown as S@<its commit>:X
   --warmup S            seconds of load before measuring each cell (default $WARMUP)
   --rounds N            measured rounds per cell (default $ROUNDS)
   --duration S          seconds per round (default $DURATION)
   --connections C       wrk connections (default $CONNECTIONS)
   --bytes N             body length of each response (default $BYTES, 1 MiB)
   --chunk K             chunk=K of each request (default: the target's, 16 KiB)
+  --high-water H        iocore cells only: --stream-high-water H (default: the target's, 64 KiB)
+  --syscall-window S    seconds strace -c counts each cell's system calls, under the same load,
+                        after its rounds (default $SYSCALL_WINDOW; 0 skips it, and the need for strace)
   --quick               a proof that the script works, not a measurement: --warmup 3 --rounds 1 --duration 3
   --out DIR             where to put the results (default bench/results/<timestamp>-stream-compare)
 
 Each cell on CPU 0 (taskset -c 0), alone; load on CPU 1: wrk -t1 -cC -dDs URL/stream?bytes=N.
 MiB/s: the streamedBytes the server's /stats counted over a round, per second. CPU per MiB: the
 server's utime + stime (from /proc/PID/stat) over the round, per MiB it wrote. MiB per CPU-second
-is their ratio: what the writing costs, whatever the machine let the server use.
+is their ratio: what the writing costs, whatever the machine let the server use. System calls per
+MiB: strace -c -f over the window, per MiB /stats counted inside it (strace slows the server a
+great deal: its MiB/s in the window means nothing, its calls per MiB do).
 USAGE
 }
 
@@ -56,6 +69,9 @@ while [ $# -gt 0 ]; do
     --connections) positive "$1" "${2:-}"; CONNECTIONS="$2"; shift 2 ;;
     --bytes) positive "$1" "${2:-}"; BYTES="$2"; shift 2 ;;
     --chunk) positive "$1" "${2:-}"; CHUNK="$2"; shift 2 ;;
+    --high-water) positive "$1" "${2:-}"; HIGH_WATER="$2"; shift 2 ;;
+    --syscall-window) [[ "${2:-}" =~ ^[0-9]+$ ]] || bench_die "$1 needs a whole number of seconds, got '${2:-}'"
+      SYSCALL_WINDOW="$2"; shift 2 ;;
     --quick) WARMUP=3; ROUNDS=1; DURATION=3; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -68,6 +84,9 @@ done
 PATH_AND_QUERY="/stream?bytes=$BYTES${CHUNK:+&chunk=$CHUNK}"
 
 require_tools wrk taskset awk
+if [ "$SYSCALL_WINDOW" -gt 0 ]; then
+  require_tools strace
+fi
 [ "$(nproc)" -ge 2 ] || bench_die "needs 2 CPUs (server on CPU 0, load on CPU 1), found $(nproc)"
 OUT="${OUT:-$BENCH_ROOT/bench/results/$(date +%Y%m%d-%H%M%S)-stream-compare}"
 mkdir -p "$OUT"
@@ -77,7 +96,12 @@ trap 'exit 130' INT TERM
 {
   describe_machine
   echo "command: bench/stream-compare.sh --cells \"$CELLS\" --warmup $WARMUP --rounds $ROUNDS --duration $DURATION" \
-       "--connections $CONNECTIONS --bytes $BYTES${CHUNK:+ --chunk $CHUNK}"
+       "--connections $CONNECTIONS --bytes $BYTES${CHUNK:+ --chunk $CHUNK}${HIGH_WATER:+ --high-water $HIGH_WATER}" \
+       "--syscall-window $SYSCALL_WINDOW"
+  for cell in $CELLS; do
+    case "$cell" in *@*) echo "checkout of ${cell%%:*}: commit $(git -C "${cell#*@}" rev-parse --short HEAD 2>/dev/null || echo unknown)" ;; esac
+  done
+  echo "this checkout: commit $(git -C "$BENCH_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 } >"$OUT/environment.txt"
 
 build_targets
@@ -127,10 +151,40 @@ stream_round() {
   bench_say "  round $round: $mibs MiB/s, $cpums ms CPU per MiB, $mibcpu MiB per CPU-second, server CPU $cpupct%, errors $errs ($rps responses/s): $verdict"
 }
 
-printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\texit\tvalid_rounds\n' >"$OUT/results.tsv"
+# The system calls of one window under load: prints "write-calls-per-MiB all-calls-per-MiB" (n/a
+# when the window is skipped or nothing was written in it).
+syscall_window() {
+  local dir="$1" load before after
+  if [ "$SYSCALL_WINDOW" -eq 0 ]; then
+    printf 'n/a\tn/a\n'
+    return
+  fi
+  timeout $((SYSCALL_WINDOW + 40)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$((SYSCALL_WINDOW + 6))s" \
+    "$TARGET_URL$PATH_AND_QUERY" >"$dir/strace-load.txt" &
+  load=$!
+  BENCH_CHILDREN+=("$load")
+  sleep 2
+  before="$(streamed_bytes)" || before=0
+  strace_window "$TARGET_PID" "$SYSCALL_WINDOW" "$dir"
+  after="$(streamed_bytes)" || after=0
+  wait "$load" || true
+  echo "server streamedBytes in the strace window: $before -> $after" >>"$dir/strace.txt"
+  awk -v b=$((after - before)) -v w="$(strace_calls "$dir/strace.txt" write writev sendto sendmsg)" \
+      -v t="$(strace_calls "$dir/strace.txt" total)" 'BEGIN {
+    mib = b / 1048576
+    if (mib > 0) printf "%.1f\t%.1f\n", w / mib, t / mib; else printf "n/a\tn/a\n" }'
+}
 
-for cell in $CELLS; do
-  server="${cell%%:*}" strategy="${cell#*:}" dir="$OUT/${cell/:/-}"
+printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\texit\tvalid_rounds\twrite_calls_per_mib\tcalls_per_mib\n' >"$OUT/results.tsv"
+
+for spec in $CELLS; do
+  server="${spec%%:*}" strategy="${spec#*:}"
+  cell="$(server_label "$server"):$strategy"
+  dir="$OUT/${cell/:/-}"
+  TARGET_ARGS=()
+  if [ -n "$HIGH_WATER" ] && [ "${server%%@*}" = iocore ]; then
+    TARGET_ARGS=(--stream-high-water "$HIGH_WATER")
+  fi
   bench_say "$cell: starting on CPU 0"
   status=0
   start_cell "$server" "$strategy" "$dir" taskset -c 0 || status=$?
@@ -154,44 +208,57 @@ for cell in $CELLS; do
   for round in $(seq 1 "$ROUNDS"); do
     stream_round "$dir" "$round"
   done
+  writes_per_mib="n/a" calls_per_mib="n/a"
+  if [ "$SYSCALL_WINDOW" -gt 0 ]; then
+    bench_say "$cell: counting system calls for ${SYSCALL_WINDOW}s (strace -c, under the same load)"
+  fi
+  IFS=$'\t' read -r writes_per_mib calls_per_mib < <(syscall_window "$dir") || true
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
   stop_target
-  bench_say "$cell: stopped, exit status $TARGET_EXIT"
+  bench_say "$cell: stopped, exit status $TARGET_EXIT; $writes_per_mib write calls, $calls_per_mib system calls per MiB"
   # Medians over the valid rounds only; a cell without one has no figure, and says why.
   awk -F'\t' '$7 == "valid"' "$dir/rounds.tsv" >"$dir/valid-rounds.tsv"
   valid="$(wc -l <"$dir/valid-rounds.tsv")"
   if [ "$valid" -eq 0 ]; then
-    printf '%s\t%s\t\t\t\t%s\t%s\t0/%s\n' "$cell" "no valid round ($(cut -f7 "$dir/rounds.tsv" | sort -u | paste -sd ';' -))" \
-      "$(awk -F'\t' '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" "$ROUNDS" >>"$OUT/results.tsv"
+    printf '%s\t%s\t\t\t\t%s\t%s\t0/%s\t%s\t%s\n' "$cell" "no valid round ($(cut -f7 "$dir/rounds.tsv" | sort -u | paste -sd ';' -))" \
+      "$(awk -F'\t' '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" "$ROUNDS" \
+      "$writes_per_mib" "$calls_per_mib" >>"$OUT/results.tsv"
     continue
   fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" \
     "$(cut -f1 "$dir/valid-rounds.tsv" | median)" "$(cut -f2 "$dir/valid-rounds.tsv" | median)" "$(cut -f3 "$dir/valid-rounds.tsv" | median)" \
     "$(cut -f4 "$dir/valid-rounds.tsv" | median)" "$(awk -F'\t' '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" \
-    "$valid/$ROUNDS" >>"$OUT/results.tsv"
+    "$valid/$ROUNDS" "$writes_per_mib" "$calls_per_mib" >>"$OUT/results.tsv"
 done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/environment.txt"
 
-# The table, and the goal: iocore's stream at least as cheap per CPU-second as the best of the others. Judged only on
-# cells measured with valid rounds: if iocore or any other cell that ran has none, the goal is not judged, never met.
-awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" -v path="$PATH_AND_QUERY" '
+# The table, and the goals: iocore's stream at least as cheap per CPU-second as the best of the
+# others; and against Netty, per CPU-second, in MiB/s and in write calls per MiB. Judged only on
+# cells measured with valid rounds: if iocore or any other cell that ran has none, the goal is not
+# judged, never met.
+awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" -v path="$PATH_AND_QUERY" \
+    -v window="$SYSCALL_WINDOW" '
   NR == 1 { next }
   { rows[++n] = $0 }
   $3 == "" && $2 ~ /^no valid round/ { unjudged = unjudged (unjudged == "" ? "" : ", ") $1 }
-  $1 ~ /^iocore:/ && $4 + 0 > 0 { iocore = $4 + 0 }
-  $1 !~ /^iocore:/ && $4 + 0 > best { best = $4 + 0; bestCell = $1 }
+  $1 ~ /^iocore:/ && $4 + 0 > 0 { iocore = $4 + 0; iocoreRate = $2 + 0; iocoreWrites = $9 }
+  $1 ~ /^netty:/ && $4 + 0 > 0 { netty = $4 + 0; nettyRate = $2 + 0; nettyWrites = $9 }
+  $1 !~ /^iocore[:@]/ && $4 + 0 > best { best = $4 + 0; bestCell = $1 }
   END {
-    print "| cell | MiB/s (median) | CPU ms per MiB | MiB per CPU-second | iocore vs this, per CPU-second | server CPU in rounds | errors | exit | valid rounds |"
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    print "| cell | MiB/s (median) | CPU ms per MiB | MiB per CPU-second | iocore vs this, per CPU-second | server CPU in rounds | write calls per MiB | system calls per MiB | errors | exit | valid rounds |"
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= n; i++) {
       split(rows[i], f, "\t")
-      if (f[3] == "" && f[2] ~ /^no valid round/) { printf "| %s | %s | | | | | %s | %s | %s |\n", f[1], f[2], f[6], f[7], f[8]; continue }
-      if (f[3] == "") { printf "| %s | %s | | | | | | | |\n", f[1], f[2]; continue }
-      printf "| %s | %s | %s | %s | %s | %s%% | %d | %s | %s |\n", f[1], f[2], f[3], f[4],
-        (iocore > 0 && f[4] + 0 > 0) ? sprintf("%.2fx", iocore / f[4]) : "n/a", f[5], f[6], f[7], f[8]
+      if (f[3] == "" && f[2] ~ /^no valid round/) { printf "| %s | %s | | | | | %s | %s | %s | %s | %s |\n", f[1], f[2], f[9], f[10], f[6], f[7], f[8]; continue }
+      if (f[3] == "") { printf "| %s | %s | | | | | | | | | |\n", f[1], f[2]; continue }
+      printf "| %s | %s | %s | %s | %s | %s%% | %s | %s | %d | %s | %s |\n", f[1], f[2], f[3], f[4],
+        (iocore > 0 && f[4] + 0 > 0) ? sprintf("%.2fx", iocore / f[4]) : "n/a", f[5], f[9], f[10], f[6], f[7], f[8]
     }
     printf "\nwrk -t1 -c%d -d%ds %s, %d round(s) per cell after a %ds warm-up, each cell alone on CPU 0, wrk on CPU 1; medians over the valid rounds.\n", conns, duration, path, rounds, warmup
     print "MiB/s and CPU from the server: its /stats streamedBytes and its utime+stime (/proc) over each round. A round is valid when wrk ran and"
     print "its output was read, the server /stats was read before and after, and bytes were streamed."
+    if (window > 0)
+      printf "System calls: strace -c -f on every server thread for %ds under the same load after the rounds, per MiB /stats counted in that window; write calls are write, writev, sendto and sendmsg.\n", window
     if (unjudged != "")
       printf "Goal (iocore at least as many MiB per CPU-second as the best other target): not judged: no valid round for %s.\n", unjudged
     else if (iocore > 0 && best > 0)
@@ -199,5 +266,9 @@ awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v co
         (iocore >= best ? "met" : "missed"), iocore, bestCell, best, iocore / best
     else
       print "Goal (iocore at least as many MiB per CPU-second as the best other target): not judged: iocore or every other cell has no figure."
+    if (unjudged == "" && iocore > 0 && netty > 0)
+      printf "Against Netty (at least 1.2x its MiB per CPU-second, no fewer MiB/s, no more write calls per MiB): %.2fx per CPU-second (%s), MiB/s %.1f vs %.1f (%s), write calls per MiB %s vs %s (%s).\n",
+        iocore / netty, (iocore >= 1.2 * netty ? "met" : "missed"), iocoreRate, nettyRate, (iocoreRate >= nettyRate ? "met" : "missed"),
+        iocoreWrites, nettyWrites, (iocoreWrites == "n/a" || nettyWrites == "n/a" ? "not counted" : (iocoreWrites + 0 <= nettyWrites + 0 ? "met" : "missed"))
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

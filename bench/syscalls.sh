@@ -74,10 +74,6 @@ completed_requests() {
   http_get "$TARGET_PORT" /stats | sed -n 's/.*"completed":\([0-9]*\).*/\1/p'
 }
 
-# calls NAME FILE: the calls column of strace -c's row for NAME (0 if absent).
-calls() {
-  awk -v name="$1" '$NF == name { print ($4 ~ /^[0-9]+$/) ? $4 : 0; found = 1 } END { if (!found) print 0 }' "$2"
-}
 
 printf 'server\trequests\tread\twrite\twritev\n' >"$OUT/results.tsv"
 for server in $SERVERS; do
@@ -93,14 +89,12 @@ for server in $SERVERS; do
   BENCH_CHILDREN+=("$load")
   sleep 2
   before="$(completed_requests)"
-  threads="$(ls "/proc/$TARGET_PID/task" | paste -sd, -)"
-  # Threads that ended since the list was taken cannot be attached: strace says so on stderr, kept aside.
-  timeout -s INT "$WINDOW" strace -c -f -qq -p "$threads" -o "$dir/strace.txt" 2>"$dir/strace.stderr" || true
+  strace_window "$TARGET_PID" "$WINDOW" "$dir"
   after="$(completed_requests)"
   wait "$load" || true
   requests=$((after - before))
-  printf '%s\t%d\t%d\t%d\t%d\n' "$server" "$requests" "$(calls read "$dir/strace.txt")" \
-    "$(calls write "$dir/strace.txt")" "$(calls writev "$dir/strace.txt")" >>"$OUT/results.tsv"
+  printf '%s\t%d\t%d\t%d\t%d\n' "$server" "$requests" "$(strace_calls "$dir/strace.txt" read)" \
+    "$(strace_calls "$dir/strace.txt" write)" "$(strace_calls "$dir/strace.txt" writev)" >>"$OUT/results.tsv"
   stop_target
   bench_say "$server: $requests requests in the window; stopped, exit status $TARGET_EXIT"
 done

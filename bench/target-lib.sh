@@ -183,6 +183,24 @@ cpu_ticks() {
   echo $((fields[11] + fields[12]))
 }
 
+# strace_window PID SECONDS DIR: counts the system calls of every thread PID has now (and of those
+# they start) for SECONDS, with strace -c -f, into DIR/strace.txt. strace slows the process a great
+# deal: count calls per unit of work done inside the window, never a rate. Threads that end before
+# strace attaches cannot be traced: strace says so on stderr, kept in DIR/strace.stderr.
+strace_window() {
+  local threads
+  threads="$(ls "/proc/$1/task" | paste -sd, -)"
+  timeout -s INT "$2" strace -c -f -qq -p "$threads" -o "$3/strace.txt" 2>"$3/strace.stderr" || true
+}
+
+# strace_calls FILE NAME...: the calls column of strace -c's rows for the system calls NAMEd in FILE,
+# summed (0 for a call that does not appear; "total" is the row of all of them).
+strace_calls() {
+  local file="$1"
+  shift
+  awk -v names=" $* " 'index(names, " " $NF " ") && $4 ~ /^[0-9]+$/ { sum += $4 } END { print sum + 0 }' "$file"
+}
+
 rss_kb() {
   awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"
 }

@@ -20,7 +20,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS] [--sweep-ms N]}:
+ * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS] [--sweep-ms N] [--stream-high-water BYTES]}:
  * starts one hello target and keeps it running until SIGTERM or SIGINT; {@code --list} prints the
  * whole matrix instead (every server x strategy cell, what it does or why it is refused).
  *
@@ -67,6 +67,12 @@ public final class TargetCommand implements Callable<Integer> {
                     + "study did with N = 10; costs 0 to N ms (N/2 on average) on every request and one timer thread. "
                     + "Default 0: hand requests off at once")
     private long sweepMillis;
+
+    @Option(names = "--stream-high-water", paramLabel = "BYTES",
+            description = "iocore only: the most bytes of /stream chunks one write gathers (one system call for several "
+                    + "chunks; each chunk keeps its size). Default " + TargetSettings.DEFAULT_STREAM_HIGH_WATER
+                    + "; 1 writes one chunk a system call")
+    private Integer streamHighWater;
 
     @Option(names = "--list",
             description = "print the whole matrix (every server x strategy cell: what it does, or why it is refused) and exit")
@@ -126,9 +132,16 @@ public final class TargetCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--sweep-ms applies to the asynchronous strategies ("
                     + names(asynchronous()) + "), not to " + chosen.cliName());
         }
+        if (streamHighWater != null && !technology.gathersStreamChunks()) {
+            throw new ParameterException(spec.commandLine(), "--stream-high-water applies to the servers whose /stream "
+                    + "gathers chunks (" + gatheringServers() + "), not to " + technology.name());
+        }
         TargetSettings settings;
         try {
             settings = TargetSettings.of(chosen, port, waitMillis).withHost(host).withSweepMillis(sweepMillis);
+            if (streamHighWater != null) {
+                settings = settings.withStreamHighWater(streamHighWater);
+            }
         } catch (IllegalArgumentException outOfRange) {
             // The settings know the valid ranges; the command only reports them.
             throw new ParameterException(spec.commandLine(), outOfRange.getMessage());
@@ -151,6 +164,16 @@ public final class TargetCommand implements Callable<Integer> {
             target.stop();
         }
         return 0;
+    }
+
+    private static String gatheringServers() {
+        List<String> names = new ArrayList<>();
+        for (ServerTechnology each : ServerCatalog.all()) {
+            if (each.gathersStreamChunks()) {
+                names.add(each.name());
+            }
+        }
+        return String.join(", ", names);
     }
 
     /** What went wrong, in one line: a port in use is the common case and gets a plain sentence. */

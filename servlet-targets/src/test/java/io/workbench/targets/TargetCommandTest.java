@@ -63,6 +63,9 @@ class TargetCommandTest {
         "--strategy async-complete|Missing required option: '--server=NAME'",
         "--server jetty|Missing required option: '--strategy=STRATEGY'",
         "--server netty --strategy async-complete --verbose|Unknown option: '--verbose'",
+        "--server netty --strategy async-complete --stream-high-water 4096|--stream-high-water applies to the servers whose /stream gathers chunks (iocore), not to netty",
+        "--server iocore --strategy async-complete --stream-high-water 0|the stream high-water mark must be in [1, 67108864] bytes, was 0",
+        "--server iocore --strategy async-complete --stream-high-water 64k|Invalid value for option '--stream-high-water': '64k' is not an int",
     })
     void badOptionsExit2WithOneLineThatSaysWhatIsWrong(String argsAndMessage) {
         String[] parts = argsAndMessage.split("\\|");
@@ -137,6 +140,16 @@ class TargetCommandTest {
             assertEquals(1, error.lines().count(), error);
             assertEquals("", out.toString(StandardCharsets.UTF_8));
         }
+    }
+
+    @Test
+    void onlyIocoreGathersStreamChunks() {
+        for (ServerTechnology technology : ServerCatalog.all()) {
+            assertEquals(technology.name().equals("iocore"), technology.gathersStreamChunks(), technology.name());
+        }
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ")
+                .contains("--stream-high-water=BYTES iocore only: the most bytes of /stream chunks one write gathers"));
     }
 
     @Test

@@ -124,6 +124,7 @@ public final class Catalog {
                     .mutant(WriteFlusherBug.FIELDS_AFTER_PENDING, CompleteWriteRacesPartialWrite.class)
                     .mutant(WriteFlusherBug.WRITE_FROM_PENDING, WriteRacesWrite.class)
                     .mutant(WriteFlusherBug.COMPLETE_WRITE_WHILE_WRITING, CompleteWriteRacesWrite.class)
+                    .mutant(WriteFlusherBug.GATHER_REMAINDER_LOST, CompleteWriteRacesPartialWrite.class)
                     .build(),
             Machine.named(FillInterestBug.MACHINE)
                     .tests(FillableRacesFail.class, RegisterRacesRegister.class, RegisterRacesClose.class,

@@ -52,9 +52,10 @@ public interface EndPoint extends Closeable {
     boolean isFillInterested();
 
     /**
-     * Writes every byte of {@code buffers} in order, as one gather write, then completes
-     * {@code callback}: in this call if the socket took everything, later from the selector if it
-     * had to wait for the socket to drain. The caller must not touch the buffers (or the array)
+     * Writes every byte of {@code buffers} in order, as one gather write (one system call for up to
+     * {@link WriteFlusher#MAX_BUFFERS_PER_FLUSH} buffers), then completes {@code callback}: in this
+     * call if the socket took everything, later from the selector if it had to wait for the socket
+     * to drain, resuming exactly where the socket stopped. The caller must not touch the buffers (or the array)
      * until the callback runs. A closed endpoint fails the callback. On a hot path pass a reused
      * array rather than varargs: the array would otherwise be the only allocation per write.
      *

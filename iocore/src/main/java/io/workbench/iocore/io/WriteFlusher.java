@@ -17,7 +17,7 @@ import java.util.Objects;
  * <pre>
  *                  write()          flush took all
  *   IDLE -------------------> WRITING -----------------------------------------> IDLE (cb.succeeded)
- *    |                          |  flush took part: keep cb+buffers, then
+ *    |                          |  flush took part: keep cb+buffers+offset, then
  *    |                          +--------------------> PENDING --completeWrite()--> COMPLETING
  *    |                          |                       ^   |                        |  |
  *    |                          |                       |   |   took part again      |  | took all
@@ -31,6 +31,17 @@ import java.util.Objects;
  *   write() while FAILED: its callback fails at once with the recorded failure
  * </pre>
  *
+ * <h2>Gathering, and resuming where the socket stopped</h2>
+ * A write of several buffers is one gathering system call ({@code writev}) for up to
+ * {@link #MAX_BUFFERS_PER_FLUSH} of them: a flush hands the target the buffers from the first one
+ * with bytes left. When the call takes everything it was given and buffers remain (a write of more
+ * buffers than one call takes), the next call follows at once; when it takes only part, the socket
+ * is full, and the write goes PENDING, keeping the index of the first buffer with bytes left (the
+ * one the socket stopped in, whose position says where). {@link #completeWrite()} resumes from
+ * exactly there: no byte is sent twice, none is skipped, and buffers already written are not
+ * handed to the system call again. A flush that took only part is not retried before the socket
+ * says it is writable: on a non-blocking socket that would be a system call that writes nothing.
+ *
  * <p>Who completes the callback, exactly once: the thread that owns WRITING or COMPLETING
  * completes it when its CAS out of that state succeeds, or fails it when that CAS finds FAILED
  * (an {@link #onFail} came meanwhile and left the callback to the owner); from PENDING, nobody
@@ -38,8 +49,8 @@ import java.util.Objects;
  * PENDING takes it.
  *
  * <p>The state is one int, changed only in {@link #cas}, which checks the move against
- * {@link #TRANSITIONS}. The pending callback and buffers are plain fields, written by the owner before
- * its release CAS to PENDING and read by the thread whose CAS takes PENDING; the failure is set
+ * {@link #TRANSITIONS}. The pending callback, buffers and offset are plain fields, written by the
+ * owner before its release CAS to PENDING and read by the thread whose CAS takes PENDING; the failure is set
  * once, by CAS, before the CAS to FAILED, so whoever sees FAILED sees a failure. A write that
  * completes at once (the common case) is two CASes and allocates nothing.
  *
@@ -55,11 +66,12 @@ public final class WriteFlusher {
     /** What the machine needs from its endpoint. */
     public interface Target {
         /**
-         * Writes as much of {@code buffers} as the socket takes now, without blocking.
-         *
-         * @return true if every buffer is now empty
+         * Writes as much of {@code buffers[offset .. offset + length)} as the socket takes now,
+         * without blocking, in one gathering system call; advances the positions of the buffers
+         * by what it wrote, in order. The flusher passes at most {@link #MAX_BUFFERS_PER_FLUSH}
+         * buffers, the first of them with bytes left.
          */
-        boolean flush(ByteBuffer[] buffers) throws IOException;
+        void flush(ByteBuffer[] buffers, int offset, int length) throws IOException;
 
         /** The flush was partial: call {@link WriteFlusher#completeWrite()} once writable (on NIO: add OP_WRITE). */
         void onIncompleteFlush();
@@ -71,7 +83,7 @@ public final class WriteFlusher {
      * method may block; what they throw is logged and does not change the write.
      */
     public interface Listener {
-        /** A flush of this callback's write is about to call {@link Target#flush}. */
+        /** A flush of this callback's write is about to call {@link Target#flush} (once per {@link #MAX_BUFFERS_PER_FLUSH} buffers at most). */
         void onFlushing();
 
         /**
@@ -84,6 +96,12 @@ public final class WriteFlusher {
 
     private static final System.Logger LOG = System.getLogger(WriteFlusher.class.getName());
     private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
+
+    /**
+     * The most buffers one flush hands to the target: Linux's {@code IOV_MAX}, the most a
+     * {@code writev} takes (the JDK writes only that many of a longer array in one call).
+     */
+    public static final int MAX_BUFFERS_PER_FLUSH = 1024;
 
     public static final int IDLE = 0;
     public static final int WRITING = 1;
@@ -120,6 +138,8 @@ public final class WriteFlusher {
     /** The pending write: owned by whoever owns WRITING, PENDING (published by the CAS to it) or COMPLETING. */
     private Callback callback;
     private ByteBuffer[] buffers;
+    /** Of the pending write: the first buffer with bytes left, where the next flush starts. */
+    private int offset;
 
     public WriteFlusher(Target target) {
         this.target = Objects.requireNonNull(target, "target");
@@ -147,21 +167,22 @@ public final class WriteFlusher {
                 throw new WritePendingException();
             }
         }
-        boolean complete;
+        int next;
         flushing(callback);
         try {
-            complete = target.flush(buffers);
+            next = flush(buffers, 0);
         } catch (Throwable x) {
             failOwned(WRITING, callback, x);
             return;
         }
         flushed(callback);
-        if (complete) {
+        if (next == buffers.length) {
             finish(WRITING, callback);
             return;
         }
         this.callback = callback;
         this.buffers = buffers;
+        this.offset = next;
         if (cas(WRITING, PENDING)) {
             incompleteFlush();
         } else {
@@ -182,10 +203,10 @@ public final class WriteFlusher {
         }
         Callback pending = this.callback;
         ByteBuffer[] remaining = this.buffers;
-        boolean complete;
+        int next;
         flushing(pending);
         try {
-            complete = target.flush(remaining);
+            next = flush(remaining, this.offset);
         } catch (Throwable x) {
             this.callback = null;
             this.buffers = null;
@@ -193,16 +214,19 @@ public final class WriteFlusher {
             return;
         }
         flushed(pending);
-        if (complete) {
+        if (next == remaining.length) {
             this.callback = null;
             this.buffers = null;
             finish(COMPLETING, pending);
-        } else if (cas(COMPLETING, PENDING)) {
-            incompleteFlush();
         } else {
-            this.callback = null;
-            this.buffers = null;
-            pending.failed(failureOrClosed());
+            this.offset = next;
+            if (cas(COMPLETING, PENDING)) {
+                incompleteFlush();
+            } else {
+                this.callback = null;
+                this.buffers = null;
+                pending.failed(failureOrClosed());
+            }
         }
     }
 
@@ -267,6 +291,35 @@ public final class WriteFlusher {
     public InvocationType getCallbackInvocationType() {
         Callback pending = (Callback) CALLBACK.getOpaque(this);
         return pending == null ? InvocationType.NON_BLOCKING : pending.getInvocationType();
+    }
+
+    /**
+     * Gathers {@code buffers} from {@code from} into the target, {@link #MAX_BUFFERS_PER_FLUSH} at a
+     * time, until everything is written or a call takes only part of what it was given.
+     *
+     * @return the index of the first buffer with bytes left; {@code buffers.length} if none has
+     */
+    private int flush(ByteBuffer[] buffers, int from) throws IOException {
+        int next = firstWithBytesLeft(buffers, from);
+        while (next < buffers.length) {
+            int length = Math.min(buffers.length - next, MAX_BUFFERS_PER_FLUSH);
+            target.flush(buffers, next, length);
+            int end = next + length;
+            next = firstWithBytesLeft(buffers, next);
+            if (next < end) {
+                // The socket took part of what it was given: it is full.
+                return next;
+            }
+        }
+        return next;
+    }
+
+    private static int firstWithBytesLeft(ByteBuffer[] buffers, int from) {
+        int i = from;
+        while (i < buffers.length && !buffers[i].hasRemaining()) {
+            i++;
+        }
+        return i;
     }
 
     /** Tells a {@link Listener} callback that a flush of its write is about to be made. */

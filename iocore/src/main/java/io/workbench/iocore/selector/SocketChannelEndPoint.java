@@ -413,17 +413,11 @@ public final class SocketChannelEndPoint extends EndPointWords implements EndPoi
 
     private final class FlushTarget implements WriteFlusher.Target {
         @Override
-        public boolean flush(ByteBuffer[] buffers) throws IOException {
-            long written = buffers.length == 1 ? channel.write(buffers[0]) : channel.write(buffers);
+        public void flush(ByteBuffer[] buffers, int offset, int length) throws IOException {
+            long written = length == 1 ? channel.write(buffers[offset]) : channel.write(buffers, offset, length);
             if (written > 0) {
                 notIdle();
             }
-            for (ByteBuffer buffer : buffers) {
-                if (buffer.hasRemaining()) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         @Override

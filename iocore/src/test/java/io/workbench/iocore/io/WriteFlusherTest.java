@@ -18,16 +18,22 @@ import org.junit.jupiter.api.Test;
 /** Every path of the WriteFlusher machine, driven by a scripted target with no socket. */
 class WriteFlusherTest {
 
-    /** Takes at most {@code budget} bytes per flush; counts the interest registrations. */
+    /**
+     * Takes at most {@code budget} bytes per flush, and {@code room} in all until the test makes
+     * more, in order, as one gathering system call would; records each call
+     * ({@code offset+length:bytes taken}) and counts the interest registrations.
+     */
     static final class ScriptedTarget implements WriteFlusher.Target {
         int budget = Integer.MAX_VALUE;
+        int room = Integer.MAX_VALUE;
         int incomplete;
         IOException failNext;
         Runnable duringFlush;
         final ByteBuffer sink = ByteBuffer.allocate(1 << 16);
+        final List<String> calls = new ArrayList<>();
 
         @Override
-        public boolean flush(ByteBuffer[] buffers) throws IOException {
+        public void flush(ByteBuffer[] buffers, int offset, int length) throws IOException {
             if (duringFlush != null) {
                 Runnable r = duringFlush;
                 duringFlush = null;
@@ -38,19 +44,18 @@ class WriteFlusherTest {
                 failNext = null;
                 throw x;
             }
-            int left = budget;
-            for (ByteBuffer buffer : buffers) {
+            int left = Math.min(budget, room);
+            int taken = 0;
+            for (int i = offset; i < offset + length; i++) {
+                ByteBuffer buffer = buffers[i];
                 while (buffer.hasRemaining() && left > 0) {
                     sink.put(buffer.get());
                     left--;
+                    taken++;
                 }
             }
-            for (ByteBuffer buffer : buffers) {
-                if (buffer.hasRemaining()) {
-                    return false;
-                }
-            }
-            return true;
+            room -= taken;
+            calls.add(offset + "+" + length + ":" + taken);
         }
 
         @Override
@@ -85,6 +90,15 @@ class WriteFlusherTest {
 
     private static ByteBuffer bytes(String s) {
         return ByteBuffer.wrap(s.getBytes());
+    }
+
+    /** {@code count} buffers of one letter each, a to z over and over. */
+    private static ByteBuffer[] oneByteEach(int count) {
+        ByteBuffer[] buffers = new ByteBuffer[count];
+        for (int i = 0; i < count; i++) {
+            buffers[i] = bytes(String.valueOf((char) ('a' + i % 26)));
+        }
+        return buffers;
     }
 
     @Test
@@ -197,6 +211,77 @@ class WriteFlusherTest {
         flusher.completeWrite();
         assertEquals(1, cb.succeeded);
         assertEquals("helloworld", target.written());
+        assertTrue(flusher.isIdle());
+    }
+
+    @Test
+    void aPartialGatherResumesExactlyWhereTheSocketStopped() {
+        ScriptedTarget target = new ScriptedTarget();
+        target.budget = 3;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes(""), bytes("ab"), bytes("cde"), bytes("f"), bytes("gh"));
+        // The empty buffer is not handed over; the socket stops inside "cde", after "c".
+        assertEquals(List.of("1+4:3"), target.calls);
+        assertTrue(flusher.isPending());
+
+        flusher.completeWrite();
+        // From "cde" at its position (not from its start, not from "f"); "ab" is not handed over again.
+        assertEquals(List.of("1+4:3", "2+3:3"), target.calls);
+        assertTrue(flusher.isPending());
+
+        target.budget = 100;
+        flusher.completeWrite();
+        assertEquals(List.of("1+4:3", "2+3:3", "4+1:2"), target.calls);
+        assertEquals("abcdefgh", target.written());
+        assertEquals(1, cb.succeeded);
+        assertEquals(2, target.incomplete);
+        assertTrue(flusher.isIdle());
+    }
+
+    @Test
+    void moreBuffersThanOneCallTakesGoOutInCallsOfAtMostTheLimit_withoutWaitingWhileTheSocketTakesThem() {
+        ScriptedTarget target = new ScriptedTarget();
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        int limit = WriteFlusher.MAX_BUFFERS_PER_FLUSH;
+        flusher.write(cb, oneByteEach(2 * limit + 452));
+        assertEquals(List.of("0+" + limit + ":" + limit, limit + "+" + limit + ":" + limit, 2 * limit + "+452:452"), target.calls);
+        assertEquals(1, cb.succeeded, "completed in the call");
+        assertEquals(0, target.incomplete);
+        assertEquals(2 * limit + 452, target.written().length());
+    }
+
+    @Test
+    void aCallThatTakesOnlyPartOfWhatItWasGivenMeansTheSocketIsFull_thePendingWriteResumesThere() {
+        ScriptedTarget target = new ScriptedTarget();
+        int limit = WriteFlusher.MAX_BUFFERS_PER_FLUSH;
+        target.room = limit + 10;
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, oneByteEach(3 * limit));
+        // The first call takes all it was given, the second only 10 of its buffers: no third call.
+        assertEquals(List.of("0+" + limit + ":" + limit, limit + "+" + limit + ":10"), target.calls);
+        assertTrue(flusher.isPending());
+        target.room = Integer.MAX_VALUE;
+        flusher.completeWrite();
+        assertEquals(limit + 10 + "+" + limit + ":" + limit, target.calls.get(2));
+        assertEquals((2 * limit + 10) + "+" + (limit - 10) + ":" + (limit - 10), target.calls.get(3));
+        assertEquals(1, cb.succeeded);
+        assertEquals(3 * limit, target.written().length());
+        for (int i = 0; i < 3 * limit; i++) {
+            assertEquals((char) ('a' + i % 26), target.written().charAt(i), "byte " + i);
+        }
+    }
+
+    @Test
+    void aWriteWithNothingToSendCompletesAtOnceWithoutACall() {
+        ScriptedTarget target = new ScriptedTarget();
+        WriteFlusher flusher = new WriteFlusher(target);
+        Recorder cb = new Recorder();
+        flusher.write(cb, bytes(""), bytes(""));
+        assertEquals(1, cb.succeeded);
+        assertEquals(List.of(), target.calls);
         assertTrue(flusher.isIdle());
     }
 

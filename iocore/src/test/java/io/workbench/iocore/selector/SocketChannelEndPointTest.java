@@ -169,6 +169,56 @@ class SocketChannelEndPointTest {
         }
     }
 
+    /** Writes {@code count} one-byte buffers in one write when opened, and says whether it completed inside the call. */
+    static final class GatherWriter extends AbstractConnection {
+        final ByteBuffer[] buffers;
+        final CompletableFuture<Boolean> completedInTheCall = new CompletableFuture<>();
+
+        GatherWriter(EndPoint endPoint, int count) {
+            super(endPoint, InvocationType.NON_BLOCKING);
+            buffers = new ByteBuffer[count];
+            for (int i = 0; i < count; i++) {
+                buffers[i] = ByteBuffer.allocateDirect(1).put(0, (byte) i);
+            }
+        }
+
+        @Override
+        public void onOpen() {
+            AtomicInteger completions = new AtomicInteger();
+            getEndPoint().write(Callback.from(InvocationType.NON_BLOCKING, completions::incrementAndGet,
+                    x -> completedInTheCall.completeExceptionally(x)), buffers);
+            completedInTheCall.complete(completions.get() == 1);
+        }
+
+        @Override
+        protected void onFillable() {
+        }
+    }
+
+    @Test
+    void aWriteOfMoreBuffersThanOneWritevTakesCompletesInTheCallWhenTheSocketHasRoom() throws Exception {
+        int count = 3 * WriteFlusher.MAX_BUFFERS_PER_FLUSH - 500;
+        AtomicReference<GatherWriter> writer = new AtomicReference<>();
+        try (TestServer server = new TestServer(Servers.config("gather"), ep -> {
+            GatherWriter w = new GatherWriter(ep, count);
+            writer.set(w);
+            return w;
+        }); Socket socket = new Socket()) {
+            socket.connect(server.address(), 10_000);
+            socket.setSoTimeout(20_000);
+            assertTrue(await(() -> writer.get() != null, 10));
+            // 2,572 bytes fit in any socket buffer: the JDK's writev takes 1,024 buffers a call, and
+            // the flusher goes on at once instead of waiting for OP_WRITE as if the socket were full.
+            assertTrue(writer.get().completedInTheCall.get(10, TimeUnit.SECONDS),
+                    "the write went pending although the socket took every buffer it was given");
+            byte[] received = new DataInputStream(socket.getInputStream()).readNBytes(count);
+            assertEquals(count, received.length);
+            for (int i = 0; i < count; i++) {
+                assertEquals((byte) i, received[i], "byte " + i);
+            }
+        }
+    }
+
     @Test
     @SuppressWarnings("try") // the client socket is closed inside the race on purpose
     void closeRacingAPendingWriteFailsItsCallbackExactlyOnce() throws Exception {

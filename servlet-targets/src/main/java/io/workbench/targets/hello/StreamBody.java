@@ -117,7 +117,7 @@ public final class StreamBody {
 
     /** The length of the next chunk: K, or what remains if less. */
     public int nextChunkLength() {
-        return (int) Math.min(chunk, length - position);
+        return chunkLengthAhead(0);
     }
 
     /**
@@ -127,8 +127,26 @@ public final class StreamBody {
      * @param view a {@link #newView()} of the writer's own, reused for each chunk
      */
     public ByteBuffer nextChunk(ByteBuffer view) {
-        int start = patternOffset();
-        view.limit(start + nextChunkLength()).position(start);
+        return chunkAhead(0, view);
+    }
+
+    /**
+     * The length of the chunk that starts {@code ahead} bytes past the position, for a writer that
+     * gathers several chunks into one write: K, or what remains if less; 0 at the end.
+     */
+    public int chunkLengthAhead(long ahead) {
+        return (int) Math.max(0, Math.min(chunk, length - position - ahead));
+    }
+
+    /**
+     * The chunk that starts {@code ahead} bytes past the position (the chunks before it taken, not
+     * written yet), as {@code view} set to its window. Does not advance.
+     *
+     * @param view a {@link #newView()} of the writer's own, one per chunk that is out at the same time
+     */
+    public ByteBuffer chunkAhead(long ahead, ByteBuffer view) {
+        int start = (int) ((position + ahead) % PERIOD);
+        view.limit(start + chunkLengthAhead(ahead)).position(start);
         return view;
     }
 

@@ -27,14 +27,17 @@ final class IocoreExchange implements HelloExchange, Callback {
     private static final HttpField STREAM_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
 
     private final ScheduledExecutorService scheduler;
+    /** The most bytes of stream chunks one write gathers. */
+    private final int streamHighWater;
     /** This connection's view of the hello body, rewound for each response. */
     private final ByteBuffer helloBody = HELLO_BODY.duplicate();
     private Response response;
     private Callback callback;
     private Runnable whenDone;
 
-    IocoreExchange(ScheduledExecutorService scheduler) {
+    IocoreExchange(ScheduledExecutorService scheduler, int streamHighWater) {
         this.scheduler = scheduler;
+        this.streamHighWater = streamHighWater;
     }
 
     /** The next request of the connection starts. */
@@ -83,7 +86,7 @@ final class IocoreExchange implements HelloExchange, Callback {
         streaming.setStatus(200);
         streaming.fields().add(STREAM_CONTENT_TYPE);
         streaming.setContentLength(body.length());
-        new IocoreStream(streaming, body, whenDone, handlerCallback).iterate();
+        new IocoreStream(streaming, streamHighWater, body, whenDone, handlerCallback).iterate();
     }
 
     @Override

@@ -19,11 +19,14 @@ final class IocoreHelloHandler implements Handler {
     private final HelloService hello;
     private final ScheduledExecutorService scheduler;
     private final InvocationType invocationType;
+    private final int streamHighWater;
 
-    IocoreHelloHandler(HelloService hello, ScheduledExecutorService scheduler, InvocationType invocationType) {
+    IocoreHelloHandler(HelloService hello, ScheduledExecutorService scheduler, InvocationType invocationType,
+                       int streamHighWater) {
         this.hello = hello;
         this.scheduler = scheduler;
         this.invocationType = invocationType;
+        this.streamHighWater = streamHighWater;
     }
 
     @Override
@@ -31,7 +34,7 @@ final class IocoreHelloHandler implements Handler {
         HttpConnection connection = request.getConnection();
         IocoreExchange exchange = (IocoreExchange) connection.getAttachment();
         if (exchange == null) {
-            exchange = new IocoreExchange(scheduler);
+            exchange = new IocoreExchange(scheduler, streamHighWater);
             connection.setAttachment(exchange);
         }
         exchange.begin(response, callback);

@@ -1,55 +1,64 @@
 package io.workbench.targets.iocore;
 
 import io.workbench.iocore.callback.Callback;
-import io.workbench.iocore.callback.IteratingCallback;
+import io.workbench.iocore.http.server.GatheringContentWriter;
 import io.workbench.iocore.http.server.Response;
 import io.workbench.targets.hello.StreamBody;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
- * {@code GET /stream} on iocore: an {@link IteratingCallback} over the response's writes, each of
- * which is one gather {@code EndPoint.write} of a chunk ({@link Response#write}: the head goes out
- * with the first chunk, {@code Content-Length} framing adds nothing to the others). One chunk per
- * {@link #process()}: a write the socket takes at once completes inside {@code write()} and the
+ * {@code GET /stream} on iocore: a {@link GatheringContentWriter}, the {@code IteratingCallback}
+ * that takes the chunks of the body (K bytes each, as the client asked) while they fit under the
+ * high-water mark and hands them to one {@link Response#write(boolean, ByteBuffer[], int, int, Callback)},
+ * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 64 KiB mark, four chunks a
+ * system call. The head goes out with the first write; {@code Content-Length} framing adds nothing
+ * between the chunks. A write the socket takes at once completes inside {@code write()} and the
  * loop goes on in the same frame; one that must wait leaves the callback PENDING, no thread waits,
- * and the selector completes it once the client has read. The chunk is a window of the shared
- * direct pattern, so a stream allocates nothing per chunk.
+ * and the selector completes it once the client has read. Each chunk is a window of the shared
+ * direct pattern, one view per slot of a write, made on first use and reused after, so a stream
+ * allocates nothing per chunk.
  *
  * <p>When the body has been written (or the stream failed), the completion hook runs, then the
  * handler's callback completes, which hands the connection to its next request.
  */
-final class IocoreStream extends IteratingCallback {
+final class IocoreStream extends GatheringContentWriter {
 
-    private final Response response;
     private final StreamBody body;
     private final Runnable whenDone;
     private final Callback handlerCallback;
-    /** This stream's window on the shared pattern, moved for each chunk. */
-    private final ByteBuffer view = StreamBody.newView();
-    private int writing;
-    private boolean lastWritten;
+    /** This stream's windows on the shared pattern, one per slot of a write. */
+    private ByteBuffer[] views = new ByteBuffer[0];
+    /** Bytes taken into the write in progress, past the body's position (what has been written). */
+    private long ahead;
 
-    IocoreStream(Response response, StreamBody body, Runnable whenDone, Callback handlerCallback) {
-        this.response = response;
+    IocoreStream(Response response, int highWater, StreamBody body, Runnable whenDone, Callback handlerCallback) {
+        super(response, highWater);
         this.body = body;
         this.whenDone = whenDone;
         this.handlerCallback = handlerCallback;
     }
 
     @Override
-    protected Action process() {
-        if (lastWritten) {
-            return Action.SUCCEEDED;
-        }
-        writing = body.nextChunkLength();
-        lastWritten = writing == body.remaining();
-        response.write(lastWritten, body.nextChunk(view), this);
-        return Action.SCHEDULED;
+    protected int nextChunkLength() {
+        return body.chunkLengthAhead(ahead);
     }
 
     @Override
-    protected void onSuccess() {
-        body.advance(writing);
+    protected ByteBuffer takeChunk(int slot) {
+        if (slot == views.length) {
+            views = Arrays.copyOf(views, slot + 1);
+            views[slot] = StreamBody.newView();
+        }
+        ByteBuffer chunk = body.chunkAhead(ahead, views[slot]);
+        ahead += chunk.remaining();
+        return chunk;
+    }
+
+    @Override
+    protected void written(long bytes) {
+        ahead -= bytes;
+        body.advance((int) bytes);
     }
 
     @Override

@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  *       produce-execute-consume (adaptive would have a spare platform thread eat the blocking task).</li>
  * </ul>
  * {@code /stream} is an {@link IocoreStream}, an {@code IteratingCallback} over the response's
- * writes (one {@code EndPoint.write} per chunk), whatever the strategy.
+ * writes that gathers the chunks fitting under {@link TargetSettings#streamHighWater()} (64 KiB by
+ * default) into one {@code EndPoint.write}, whatever the strategy.
  * Listening address, backlog, {@code TCP_NODELAY}, {@code SO_REUSEADDR}, selector count and idle
  * timeout come from {@link TargetSettings}. Responses carry {@code Date}, as Jetty's do.
  */
@@ -108,7 +109,7 @@ public final class IocoreTechnology implements ServerTechnology {
         scheduler.setRemoveOnCancelPolicy(true);
         InvocationType type = strategy.blocksThread() ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING;
         HttpServer server = new HttpServer(HttpServer.Config.defaults().withConnector(listen).withSelectors(threads),
-                new IocoreHelloHandler(hello, scheduler, type));
+                new IocoreHelloHandler(hello, scheduler, type, settings.streamHighWater()));
         try {
             server.start();
         } catch (Exception failed) {
@@ -117,6 +118,11 @@ public final class IocoreTechnology implements ServerTechnology {
         }
         hello.reportServerFigures("executionStrategy", () -> server.getSelectorManager().strategyCounts().toJson());
         return new RunningIocore(server, scheduler);
+    }
+
+    @Override
+    public boolean gathersStreamChunks() {
+        return true;
     }
 
     @Override

@@ -46,4 +46,13 @@ public interface ServerTechnology {
      *                   causes when the address is in use); nothing it started is left running
      */
     RunningServer start(TargetSettings settings, HelloService hello) throws Exception;
+
+    /**
+     * @return true if this server's {@code /stream} gathers the chunks that fit under
+     *         {@link TargetSettings#streamHighWater()} into one write (iocore); the others stream
+     *         their own way, and the command refuses the setting for them
+     */
+    default boolean gathersStreamChunks() {
+        return false;
+    }
 }

@@ -1,6 +1,7 @@
 package io.workbench.targets.server;
 
 import io.workbench.iocore.hello.HelloProtocol;
+import io.workbench.iocore.http.server.GatheringContentWriter;
 import io.workbench.targets.hello.Strategy;
 import java.time.Duration;
 
@@ -26,6 +27,11 @@ import java.time.Duration;
  *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
+ * One setting belongs to one server: iocore's {@code /stream} gathers the chunks that fit under
+ * {@link #streamHighWater()} bytes into one write ({@value #DEFAULT_STREAM_HIGH_WATER} unless
+ * given, the high-water mark Netty's channels have by default); the other servers stream their own
+ * way and have no such setting ({@link ServerTechnology#gathersStreamChunks()}).
+ *
  * Two settings the study does not give, chosen once for all servers: connections idle (nothing
  * read) for {@link #DEFAULT_IDLE_TIMEOUT} are closed, and on SIGTERM in-flight requests get
  * {@link #DEFAULT_STOP_GRACE} to finish before every connection is closed.
@@ -42,10 +48,12 @@ import java.time.Duration;
  * @param stopGrace         how long a stopping target lets in-flight requests finish
  * @param sweepMillis       0, or the period of the study's sweep of parked asynchronous requests
  *                          ({@link io.workbench.targets.hello.Handoffs})
+ * @param streamHighWater   the most bytes of {@code /stream} chunks one write gathers, on a server
+ *                          that gathers them (iocore)
  */
 public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
                              boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
-                             Duration idleTimeout, Duration stopGrace, long sweepMillis) {
+                             Duration idleTimeout, Duration stopGrace, long sweepMillis, int streamHighWater) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
@@ -61,6 +69,10 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(2);
     /** The longest sweep period accepted: a minute, far beyond the study's 10 ms. */
     public static final long MAX_SWEEP_MILLIS = 60_000;
+    /** 64 KiB: four of the contract's default 16 KiB chunks a write. */
+    public static final int DEFAULT_STREAM_HIGH_WATER = GatheringContentWriter.DEFAULT_HIGH_WATER;
+    /** 64 MiB: 64 of the contract's largest chunks, as many as one write takes. */
+    public static final int MAX_STREAM_HIGH_WATER = 64 << 20;
 
     public TargetSettings {
         if (strategy == null || host == null || idleTimeout == null || stopGrace == null) {
@@ -81,12 +93,17 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         if (idleTimeout.isNegative() || idleTimeout.isZero() || stopGrace.isNegative()) {
             throw new IllegalArgumentException("idle timeout must be positive and stop grace not negative");
         }
+        if (streamHighWater < 1 || streamHighWater > MAX_STREAM_HIGH_WATER) {
+            throw new IllegalArgumentException("the stream high-water mark must be in [1, " + MAX_STREAM_HIGH_WATER
+                    + "] bytes, was " + streamHighWater);
+        }
     }
 
     /** The study's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
-                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0);
+                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0,
+                DEFAULT_STREAM_HIGH_WATER);
     }
 
     /**
@@ -117,7 +134,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
             throw new IllegalArgumentException("host must be a literal IP address (e.g. 127.0.0.1), was '" + newHost + "'");
         }
         return new TargetSettings(strategy, newHost, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, streamHighWater);
     }
 
     /** True for a dotted IPv4 address or an IPv6 address, checked without any name lookup. */
@@ -137,12 +154,18 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     /** @return a copy listening on {@code newPort} */
     public TargetSettings withPort(int newPort) {
         return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, streamHighWater);
     }
 
     /** @return a copy that sweeps parked asynchronous requests every {@code millis} (0: hand them off at once) */
     public TargetSettings withSweepMillis(long millis) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, millis);
+                ioThreads, idleTimeout, stopGrace, millis, streamHighWater);
+    }
+
+    /** @return a copy whose {@code /stream} gathers up to {@code bytes} of chunks a write, on a server that gathers them */
+    public TargetSettings withStreamHighWater(int bytes) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, sweepMillis, bytes);
     }
 }

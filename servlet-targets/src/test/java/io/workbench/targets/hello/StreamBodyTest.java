@@ -38,6 +38,27 @@ class StreamBodyTest {
     }
 
     @Test
+    void chunksAheadOfThePositionAreTheChunksThatFollow_andEndWithTheBody() {
+        StreamBody body = StreamBody.parse("bytes=100000&chunk=30000", stats);
+        body.advance(5);
+        ByteBuffer[] views = {StreamBody.newView(), StreamBody.newView(), StreamBody.newView(), StreamBody.newView()};
+        long ahead = 0;
+        for (int i = 0; i < 4; i++) {
+            int length = body.chunkLengthAhead(ahead);
+            assertEquals(i < 3 ? 30000 : 100000 - 5 - 90000, length, "chunk " + i);
+            ByteBuffer chunk = body.chunkAhead(ahead, views[i]);
+            assertEquals(length, chunk.remaining());
+            assertEquals(StreamBody.byteAt(5 + ahead), chunk.get(chunk.position()), "chunk " + i + " starts where the one before ended");
+            assertEquals(StreamBody.byteAt(5 + ahead + length - 1), chunk.get(chunk.limit() - 1));
+            ahead += length;
+        }
+        assertEquals(0, body.chunkLengthAhead(ahead), "past the end: no chunk");
+        assertEquals(0, body.chunkLengthAhead(ahead + 1000));
+        assertEquals(5, body.position(), "taking chunks ahead does not advance");
+        assertEquals(body.nextChunkLength(), body.chunkLengthAhead(0));
+    }
+
+    @Test
     void chunksAreWindowsOfThePatternThatFollowEachOtherExactly() {
         StreamBody body = StreamBody.parse("bytes=2000000&chunk=65537", stats);
         ByteBuffer view = StreamBody.newView();

@@ -34,4 +34,20 @@ class TargetSettingsTest {
                 .getMessage().contains("wait"));
         assertEquals(8080, TargetSettings.of(Strategy.ASYNC_COMPLETE, 0, 0).withPort(8080).port());
     }
+
+    @Test
+    void theStreamHighWaterMarkIs64KiBUnlessGiven_from1ByteTo64MiB() {
+        TargetSettings settings = TargetSettings.of(Strategy.ASYNC_COMPLETE, 0, 0);
+        assertEquals(65_536, settings.streamHighWater());
+        assertEquals(1, settings.withStreamHighWater(1).streamHighWater());
+        assertEquals(64 << 20, settings.withStreamHighWater(64 << 20).streamHighWater());
+        assertEquals(65_536, settings.withStreamHighWater(1).withPort(80).withHost("127.0.0.2").withSweepMillis(10)
+                .withStreamHighWater(65_536).streamHighWater());
+        assertEquals(7, settings.withStreamHighWater(7).withPort(80).withHost("127.0.0.2").withSweepMillis(10)
+                .streamHighWater(), "the other copies keep it");
+        assertEquals("the stream high-water mark must be in [1, 67108864] bytes, was 0",
+                assertThrows(IllegalArgumentException.class, () -> settings.withStreamHighWater(0)).getMessage());
+        assertEquals("the stream high-water mark must be in [1, 67108864] bytes, was 67108865",
+                assertThrows(IllegalArgumentException.class, () -> settings.withStreamHighWater((64 << 20) + 1)).getMessage());
+    }
 }

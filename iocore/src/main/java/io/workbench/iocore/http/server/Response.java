@@ -6,6 +6,7 @@ import io.workbench.iocore.http.HttpMethod;
 import io.workbench.iocore.http.HttpStatus;
 import io.workbench.iocore.http.HttpVersion;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
  * The response a {@link Handler} writes: a status, fields, and content in one or more
@@ -19,6 +20,13 @@ import java.nio.ByteBuffer;
  * completes. One write at a time: the next may start once the previous callback has been called.
  */
 public final class Response {
+
+    /**
+     * The most pieces one {@link #write(boolean, ByteBuffer[], int, int, Callback)} takes: with the
+     * head, the pieces' chunk-size lines and the end, one gather write of at most 131 buffers,
+     * well under the 1,024 one {@code writev} takes.
+     */
+    public static final int MAX_PIECES_PER_WRITE = 64;
 
     private final ResponseFlusher flusher;
     private final HttpFields fields = new HttpFields();
@@ -96,6 +104,36 @@ public final class Response {
             return;
         }
         flusher.write(last, content, callback);
+    }
+
+    /**
+     * Writes {@code length} pieces of content, {@code content[offset]} first, in one gather write
+     * (preceded by the head if this is the first write, followed by the end of the message if
+     * {@code last}), as {@link #write(boolean, ByteBuffer, Callback)} writes one: each piece from
+     * its position to its limit, never copied, the caller leaving the pieces and the array alone
+     * until {@code callback} completes. With chunked framing each non-empty piece is a chunk of its
+     * own, so the pieces keep their sizes on the wire; with Content-Length they are simply
+     * consecutive. A streaming writer gathers the chunks it has ready into one write this way: one
+     * system call for several chunks.
+     *
+     * @throws IndexOutOfBoundsException unless {@code [offset, offset + length)} is within {@code content}
+     * @throws IllegalArgumentException  if {@code length} is more than {@link #MAX_PIECES_PER_WRITE}
+     * @throws NullPointerException      if a piece is null
+     * @throws java.nio.channels.WritePendingException if the previous write has not completed
+     */
+    public void write(boolean last, ByteBuffer[] content, int offset, int length, Callback callback) {
+        Objects.checkFromIndexSize(offset, length, content.length);
+        if (length > MAX_PIECES_PER_WRITE) {
+            throw new IllegalArgumentException("at most " + MAX_PIECES_PER_WRITE + " pieces per write, got " + length);
+        }
+        for (int i = offset; i < offset + length; i++) {
+            Objects.requireNonNull(content[i], "piece");
+        }
+        if (lastWritten) {
+            callback.failed(new IllegalStateException("the response is complete; nothing more may be written"));
+            return;
+        }
+        flusher.write(last, content, offset, length, callback);
     }
 
     // --- for the connection and the flusher --------------------------------------------------

@@ -18,6 +18,14 @@ import java.util.Arrays;
  * {@link #COPY_LIMIT} bytes is copied into the head buffer instead, so that a small response is a
  * single buffer and a plain {@code write(2)}; larger content is never copied.
  *
+ * <h2>Several pieces in one write</h2>
+ * A write may carry several pieces of content (a streaming writer gathering its chunks): they go
+ * out as {@code [head, piece, piece, ..., end]} in the same one gather write, never copied. With
+ * Content-Length framing nothing comes between them; with chunked framing each non-empty piece is
+ * a chunk of its own, its chunk-size line in front of it (the first piece's behind the head, the
+ * others' in the connection's {@link PiecePrefixes}), so the wire shows the pieces as the writer
+ * cut them.
+ *
  * <p>An {@link IteratingCallback}, reset for each write: {@code process()} generates and starts
  * the gather write (SCHEDULED), and when the endpoint calls back, the next {@code process()}
  * reports the write done (SUCCEEDED); the callback of the write is completed from
@@ -58,7 +66,14 @@ final class ResponseFlusher extends IteratingCallback {
     private final int maxHeaderBufferSize;
     private final InvocationType invocationType;
     private final ResponseGenerator generator;
-    private final ByteBuffer[][] gathers = {new ByteBuffer[1], new ByteBuffer[2], new ByteBuffer[3], new ByteBuffer[4]};
+    /**
+     * The gather arrays, one per length: 1 to 4 made now (every write of one piece), longer ones the
+     * first time a write of several pieces needs them; {@code gathers[n]} has length n.
+     */
+    private final ByteBuffer[][] gathers = new ByteBuffer[2 * Response.MAX_PIECES_PER_WRITE + 3][];
+    /** The one-piece write's content, as a piece array. */
+    private final ByteBuffer[] single = new ByteBuffer[1];
+    private final PiecePrefixes prefixes = new PiecePrefixes();
     private final HeldResponses held;
     private final HeldFlush heldFlush = new HeldFlush();
     private Response response;
@@ -71,12 +86,17 @@ final class ResponseFlusher extends IteratingCallback {
 
     // The write in progress: owned by the thread that processes it.
     private boolean last;
-    private ByteBuffer content;
+    /** The content: pieces[piecesOffset ..+ piecesCount), not ours to change but by consuming them. */
+    private ByteBuffer[] pieces;
+    private int piecesOffset;
+    private int piecesCount;
     private Callback callback;
     /** What goes around the content is generated (once per write, even if the write then waits). */
     private boolean generated;
-    /** The content is sent as a buffer of its own (not copied behind the head). */
+    /** The pieces are sent as buffers of their own (not copied behind the head). */
     private boolean gatherContent;
+    /** The array handed to the endpoint, cleared when the write completes. */
+    private ByteBuffer[] sent;
     private boolean flushed;
     private ByteBuffer header;
     private ByteBuffer tail;
@@ -93,20 +113,40 @@ final class ResponseFlusher extends IteratingCallback {
         this.generator = new ResponseGenerator(sendDate);
         this.invocationType = invocationType;
         this.held = new HeldResponses(pool, HELD_CAPACITY);
+        for (int n = 1; n <= 4; n++) {
+            gathers[n] = new ByteBuffer[n];
+        }
     }
 
     void bind(Response response) {
         this.response = response;
     }
 
-    /** Starts a write; see {@link Response#write}. */
+    /** Starts a write of one piece of content (or none, if null); see {@link Response#write(boolean, ByteBuffer, Callback)}. */
     void write(boolean last, ByteBuffer content, Callback callback) {
+        requireNoWrite();
+        single[0] = content;
+        start(last, single, 0, content == null ? 0 : 1, callback);
+    }
+
+    /** Starts a write of several pieces; see {@link Response#write(boolean, ByteBuffer[], int, int, Callback)}. */
+    void write(boolean last, ByteBuffer[] content, int offset, int length, Callback callback) {
+        requireNoWrite();
+        start(last, content, offset, length, callback);
+    }
+
+    private void requireNoWrite() {
         // A write waiting for the held responses (IDLE, its callback set) is still in progress.
         if (this.callback != null || !reset()) {
             throw new WritePendingException();
         }
+    }
+
+    private void start(boolean last, ByteBuffer[] content, int offset, int length, Callback callback) {
         this.last = last;
-        this.content = content;
+        this.pieces = content;
+        this.piecesOffset = offset;
+        this.piecesCount = length;
         this.callback = callback;
         this.generated = false;
         this.flushed = false;
@@ -214,21 +254,20 @@ final class ResponseFlusher extends IteratingCallback {
         } else {
             header = pool.acquire(FRAMING_ROOM);
         }
-        int length = content == null ? 0 : content.remaining();
-        boolean sendContent = false;
-        if (length > 0) {
-            sendContent = generator.writeContentPrefix(header, length);
-            if (!sendContent) {
-                // A response to HEAD: the content is accepted and dropped.
-                content.position(content.limit());
+        gatherContent = false;
+        if (piecesCount == 1) {
+            ByteBuffer content = pieces[piecesOffset];
+            int length = content.remaining();
+            boolean sendContent = length > 0 && framePiece(header, length);
+            // Small content is copied after the head: one buffer, one write(2), cheaper than a writev of two.
+            boolean copied = sendContent && length <= COPY_LIMIT && header.remaining() >= length + FRAMING_ROOM;
+            if (copied) {
+                header.put(content);
             }
+            gatherContent = sendContent && !copied;
+        } else if (piecesCount > 1) {
+            gatherContent = framePieces();
         }
-        // Small content is copied after the head: one buffer, one write(2), cheaper than a writev of two.
-        boolean copied = sendContent && length <= COPY_LIMIT && header.remaining() >= length + FRAMING_ROOM;
-        if (copied) {
-            header.put(content);
-        }
-        gatherContent = sendContent && !copied;
         if (last) {
             if (gatherContent && generator.bodyFraming() == BodyFraming.CHUNKED) {
                 tail = pool.acquire(FRAMING_ROOM);
@@ -241,12 +280,60 @@ final class ResponseFlusher extends IteratingCallback {
         header.flip();
     }
 
+    /**
+     * Frames each non-empty piece: the first one's prefix goes into the head buffer, the others'
+     * into the {@link PiecePrefixes} when chunked (with other framing there is none).
+     *
+     * @return true if the pieces are sent, false if they were dropped (a response to HEAD) or all empty
+     */
+    private boolean framePieces() {
+        boolean chunked = generator.bodyFraming() == BodyFraming.CHUNKED;
+        if (chunked) {
+            prefixes.clear();
+        }
+        boolean first = true;
+        for (int i = 0; i < piecesCount; i++) {
+            int length = pieces[piecesOffset + i].remaining();
+            if (length == 0) {
+                continue;
+            }
+            boolean send = first || !chunked ? framePiece(header, length) : prefixes.frame(i, generator, length);
+            first = false;
+            if (!send) {
+                return false;
+            }
+        }
+        return !first;
+    }
+
+    /** The framing of one piece into {@code out}; false if the content is dropped (a response to HEAD: all of it is). */
+    private boolean framePiece(ByteBuffer out, int length) {
+        if (generator.writeContentPrefix(out, length)) {
+            return true;
+        }
+        // A response to HEAD: the content is accepted and dropped.
+        for (int i = 0; i < piecesCount; i++) {
+            ByteBuffer piece = pieces[piecesOffset + i];
+            piece.position(piece.limit());
+        }
+        return false;
+    }
+
+    /** @return the bytes of content the write carries */
+    private long contentLength() {
+        long length = 0;
+        for (int i = 0; i < piecesCount; i++) {
+            length += pieces[piecesOffset + i].remaining();
+        }
+        return length;
+    }
+
     /** Generates the head into a pooled buffer, a larger one each time it does not fit. */
     private void writeHead() {
         Response r = response;
         long contentLength = r.getContentLength();
         if (contentLength < 0 && last) {
-            contentLength = content == null ? 0 : content.remaining();
+            contentLength = contentLength();
         }
         int size = headerBufferSize;
         while (true) {
@@ -272,28 +359,51 @@ final class ResponseFlusher extends IteratingCallback {
     private ByteBuffer[] gather() {
         boolean withHeld = carried != null;
         boolean withHeader = header.hasRemaining();
-        boolean withContent = gatherContent && content.hasRemaining();
-        int count = (withHeld ? 1 : 0) + (withHeader ? 1 : 0) + (withContent ? 1 : 0) + (tail != null ? 1 : 0);
+        boolean chunked = generator.bodyFraming() == BodyFraming.CHUNKED;
+        int count = (withHeld ? 1 : 0) + (withHeader ? 1 : 0) + (tail != null ? 1 : 0);
+        if (gatherContent) {
+            boolean first = true;
+            for (int i = 0; i < piecesCount; i++) {
+                if (pieces[piecesOffset + i].hasRemaining()) {
+                    count += first || !chunked ? 1 : 2;
+                    first = false;
+                }
+            }
+        }
         if (count == 0) {
             // Nothing to send (an empty non-last piece of a chunked body): still one empty write, so the callback runs in order.
-            ByteBuffer[] one = gathers[0];
-            one[0] = header;
-            return one;
+            count = 1;
+            withHeader = true;
         }
-        ByteBuffer[] array = gathers[count - 1];
-        int i = 0;
+        ByteBuffer[] array = gathers[count];
+        if (array == null) {
+            array = new ByteBuffer[count];
+            gathers[count] = array;
+        }
+        int at = 0;
         if (withHeld) {
-            array[i++] = carried;
+            array[at++] = carried;
         }
         if (withHeader) {
-            array[i++] = header;
+            array[at++] = header;
         }
-        if (withContent) {
-            array[i++] = content;
+        if (gatherContent) {
+            boolean first = true;
+            for (int i = 0; i < piecesCount; i++) {
+                ByteBuffer piece = pieces[piecesOffset + i];
+                if (piece.hasRemaining()) {
+                    if (!first && chunked) {
+                        array[at++] = prefixes.get(i);
+                    }
+                    array[at++] = piece;
+                    first = false;
+                }
+            }
         }
         if (tail != null) {
-            array[i] = tail;
+            array[at] = tail;
         }
+        sent = array;
         return array;
     }
 
@@ -309,9 +419,12 @@ final class ResponseFlusher extends IteratingCallback {
 
     /** Releases what the write held; @return its callback */
     private Callback complete() {
-        for (ByteBuffer[] array : gathers) {
-            Arrays.fill(array, null);
+        if (sent != null) {
+            Arrays.fill(sent, null);
+            sent = null;
         }
+        single[0] = null;
+        pieces = null;
         if (header != null) {
             pool.release(header);
             header = null;
@@ -326,7 +439,6 @@ final class ResponseFlusher extends IteratingCallback {
             // write is this one, and the connection's own flush only takes what is held.
             held.written();
         }
-        content = null;
         Callback done = callback;
         callback = null;
         return done;

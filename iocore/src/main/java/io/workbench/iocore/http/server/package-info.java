@@ -5,6 +5,7 @@
  * ({@code handle(Request, Response, Callback)}, completed from any thread, at any time), and the
  * {@link io.workbench.iocore.http.server.Response} goes out head and content in one gather write.
  * Keep-alive, pipelining (answered in order, one request at a time per connection), bad input
- * answered with its status and a graceful close.
+ * answered with its status and a graceful close. A {@link io.workbench.iocore.http.server.GatheringContentWriter}
+ * streams content chunk by chunk, several chunks to a write.
  */
 package io.workbench.iocore.http.server;

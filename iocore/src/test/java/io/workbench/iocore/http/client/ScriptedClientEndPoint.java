@@ -36,21 +36,16 @@ final class ScriptedClientEndPoint implements EndPoint {
     private final Deque<byte[]> reads = new ArrayDeque<>();
     private final WriteFlusher writeFlusher = new WriteFlusher(new WriteFlusher.Target() {
         @Override
-        public boolean flush(ByteBuffer[] buffers) {
+        public void flush(ByteBuffer[] buffers, int offset, int length) {
             int left = budget;
-            for (ByteBuffer buffer : buffers) {
+            for (int i = offset; i < offset + length; i++) {
+                ByteBuffer buffer = buffers[i];
                 int n = Math.min(left, buffer.remaining());
                 byte[] bytes = new byte[n];
                 buffer.get(bytes);
                 written.writeBytes(bytes);
                 left -= n;
             }
-            for (ByteBuffer buffer : buffers) {
-                if (buffer.hasRemaining()) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         @Override

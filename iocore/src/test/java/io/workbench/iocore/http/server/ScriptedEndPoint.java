@@ -4,6 +4,7 @@ import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.io.ByteBufferPool;
 import io.workbench.iocore.io.Connection;
 import io.workbench.iocore.io.EndPoint;
+import io.workbench.iocore.io.WriteFlusher;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -23,6 +24,12 @@ import java.util.List;
  * real socket cannot show (loopback coalesces what arrives). Writes complete at once, unless
  * {@link #holdWrites} makes them wait, as a full socket would, until {@link #drain}; or fail, with
  * {@link #failNextWrite}, as a reset connection's would.
+ *
+ * <p>Or, once {@link #writeThrough} gave it a {@link ScriptedSocket}, writes go through a real
+ * {@link WriteFlusher} over that socket, as the NIO endpoint's do: each is still recorded whole in
+ * {@link #writes} when it starts, the socket records each system call and takes what it has room
+ * for, and a write it could not take whole waits, PENDING, until the test makes room and calls
+ * {@link #writable()}. ({@link #holdWrites} and {@link #failNextWrite} are for the other mode.)
  *
  * <p>Closing behaves as the NIO endpoint's does: the first {@link #close(Throwable)} fails a
  * pending write and a registered read interest and tells the connection, later ones do nothing;
@@ -50,6 +57,7 @@ final class ScriptedEndPoint implements EndPoint {
     private ByteBufferPool watched;
     private long outstandingWhenPendingWriteEnded = -1;
     private Throwable closeCause;
+    private WriteFlusher flusher;
 
     void connection(Connection connection) {
         this.connection = connection;
@@ -80,6 +88,16 @@ final class ScriptedEndPoint implements EndPoint {
         }
     }
 
+    /** Writes from now on go through a real write flusher over {@code socket}. */
+    void writeThrough(ScriptedSocket socket) {
+        flusher = new WriteFlusher(socket);
+    }
+
+    /** The socket has room again (the test made it): the pending write goes on where it stopped. */
+    void writable() {
+        flusher.completeWrite();
+    }
+
     /** Writes from now on wait for {@link #drain}. */
     void holdWrites() {
         holdWrites = true;
@@ -100,7 +118,7 @@ final class ScriptedEndPoint implements EndPoint {
     }
 
     boolean isWriteWaiting() {
-        return pendingWrite != null;
+        return flusher != null ? flusher.isPending() : pendingWrite != null;
     }
 
     /** @return how many buffers the watched pool had out when the last pending write ended; -1 if none ended */
@@ -167,6 +185,13 @@ final class ScriptedEndPoint implements EndPoint {
 
     @Override
     public void write(Callback callback, ByteBuffer... buffers) {
+        if (flusher != null) {
+            if (open) {
+                writes.add(text(buffers));
+            }
+            flusher.write(callback, buffers);
+            return;
+        }
         if (pendingWrite != null) {
             throw new WritePendingException();
         }
@@ -193,6 +218,18 @@ final class ScriptedEndPoint implements EndPoint {
         } else {
             callback.succeeded();
         }
+    }
+
+    /** What {@code buffers} hold, read without consuming them. */
+    private static String text(ByteBuffer[] buffers) {
+        StringBuilder text = new StringBuilder();
+        for (ByteBuffer buffer : buffers) {
+            ByteBuffer copy = buffer.duplicate();
+            while (copy.hasRemaining()) {
+                text.append((char) (copy.get() & 0xFF));
+            }
+        }
+        return text.toString();
     }
 
     @Override
@@ -223,6 +260,9 @@ final class ScriptedEndPoint implements EndPoint {
         open = false;
         closeCause = cause;
         Throwable failure = cause != null ? cause : new ClosedChannelException();
+        if (flusher != null) {
+            flusher.onFail(failure);
+        }
         Callback write = pendingWrite;
         if (write != null) {
             pendingWrite = null;

@@ -35,7 +35,7 @@ public interface FlusherUnderTest {
 
     /** What the flusher needs from its endpoint: WriteFlusher.Target's methods, for the real class and every copy. */
     interface Endpoint {
-        boolean flush(ByteBuffer[] buffers) throws IOException;
+        void flush(ByteBuffer[] buffers, int offset, int length) throws IOException;
 
         void onIncompleteFlush();
     }

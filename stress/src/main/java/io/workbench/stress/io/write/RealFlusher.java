@@ -18,8 +18,8 @@ final class RealFlusher implements FlusherUnderTest {
     RealFlusher(Endpoint endpoint) {
         this.flusher = new WriteFlusher(new WriteFlusher.Target() {
             @Override
-            public boolean flush(ByteBuffer[] buffers) throws IOException {
-                return endpoint.flush(buffers);
+            public void flush(ByteBuffer[] buffers, int offset, int length) throws IOException {
+                endpoint.flush(buffers, offset, length);
             }
 
             @Override

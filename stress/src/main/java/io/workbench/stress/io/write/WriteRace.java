@@ -10,14 +10,21 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * One jcstress iteration of a race on a write flusher: a flusher of the variant this VM runs
  * ({@link FlusherUnderTest#create}) over a scripted target (no socket), the callbacks of the
  * writes, and what the target saw.
  *
- * <p>The target answers each flush with the next step of the script: the socket took part of the
- * buffers ({@link Flush#PARTIAL}) or all of them ({@link Flush#ALL}). A flush takes a little while
+ * <p>Each write is a gathered one: two buffers of two bytes, {@code "ab", "cd"} for the write of
+ * callback 1 and {@code "AB", "CD"} for callback 2. The target answers each flush with the next
+ * step of the script and takes the bytes as a socket would, in order: one byte, the socket then
+ * being full ({@link Flush#PARTIAL}: the first flush of a write stops inside its first buffer), or
+ * everything it was given ({@link Flush#ALL}). It keeps what it took, so the outcome can check that
+ * a write whose callback succeeded went out whole, each byte once, in order: a flusher that lost
+ * the rest of a gathered write after a partial flush, or resumed elsewhere than where the socket
+ * stopped, breaks that. A flush takes a little while
  * ({@value #HOLD_SPINS} spin-wait hints), as a real write does, which widens the window in which
  * the other thread lands while a write is WRITING or COMPLETING, for the real flusher and the
  * mutants alike.
@@ -43,7 +50,12 @@ public final class WriteRace {
         /** A callback was completed more than once. */
         COMPLETED_TWICE("completed-twice"),
         /** An actor waited in vain for the write to go PENDING. */
-        NEVER_PENDING("never-pending");
+        NEVER_PENDING("never-pending"),
+        /**
+         * The socket got other bytes of a write than a prefix of them in order, or, for a write
+         * whose callback succeeded, less than all of them: bytes lost, skipped or sent twice.
+         */
+        WRONG_BYTES("wrong-bytes");
 
         final String label;
 
@@ -63,14 +75,32 @@ public final class WriteRace {
     private final AtomicInteger incomplete = new AtomicInteger();
     private final AtomicInteger violations = new AtomicInteger();
     private final ActorTags tags = new ActorTags();
-    private final ByteBuffer[] buffers = {ByteBuffer.allocate(1)};
+    /** The text of each write, and its buffers: two of two bytes, gathered. */
+    private static final String[] TEXTS = {"abcd", "ABCD"};
+    private final ByteBuffer[][] writes = {gathered(TEXTS[0]), gathered(TEXTS[1])};
+    /** What the socket took, in order; guarded by itself. */
+    private final StringBuilder sent = new StringBuilder();
     private final RecordingCallback[] callbacks = {new RecordingCallback(tags), new RecordingCallback(tags)};
-    private final FlusherUnderTest flusher = FlusherUnderTest.create(new ScriptedTarget());
+    private final FlusherUnderTest flusher;
     private final Actor actor = new Actor();
 
-    /** A race whose flushes do {@code script}, one step per flush. */
+    /** A race whose flushes do {@code script}, one step per flush, on the flusher this VM runs. */
     public WriteRace(Flush... script) {
+        this(FlusherUnderTest::create, script);
+    }
+
+    /** The same over the flusher {@code flushers} makes: how a unit test puts one given copy in the fixture. */
+    WriteRace(Function<FlusherUnderTest.Endpoint, FlusherUnderTest> flushers, Flush... script) {
         this.script = script.clone();
+        this.flusher = flushers.apply(new ScriptedTarget());
+    }
+
+    private static ByteBuffer[] gathered(String text) {
+        return new ByteBuffer[] {ascii(text.substring(0, 2)), ascii(text.substring(2))};
+    }
+
+    private static ByteBuffer ascii(String text) {
+        return ByteBuffer.wrap(text.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     }
 
     /** The test's constructor: what happened before the race. */
@@ -106,6 +136,7 @@ public final class WriteRace {
             if (this.callbacks[i].completions() > 1) {
                 violation(Violation.COMPLETED_TWICE);
             }
+            checkSent(i);
             text.append("cb").append(i + 1).append('=').append(this.callbacks[i].render()).append(' ');
         }
         text.append("flushes=").append(nextFlush.get()).append(" incomplete=").append(incomplete.get());
@@ -124,6 +155,25 @@ public final class WriteRace {
             names.add(v.label);
         }
         return names + text.toString();
+    }
+
+    /** The bytes of write {@code index} the socket took: a prefix of its text, the whole of it if its callback succeeded. */
+    private void checkSent(int index) {
+        String text = TEXTS[index];
+        StringBuilder ofThisWrite = new StringBuilder();
+        synchronized (sent) {
+            for (int i = 0; i < sent.length(); i++) {
+                char c = sent.charAt(i);
+                if (text.indexOf(c) >= 0) {
+                    ofThisWrite.append(c);
+                }
+            }
+        }
+        String got = ofThisWrite.toString();
+        boolean succeeded = callbacks[index].render().startsWith("succeeded");
+        if (!text.startsWith(got) || succeeded && !got.equals(text)) {
+            violation(Violation.WRONG_BYTES);
+        }
     }
 
     private static Set<Violation> broken(int bits) {
@@ -147,10 +197,10 @@ public final class WriteRace {
         private Actor() {
         }
 
-        /** Writes the race's buffer with callback {@code number} (1 or 2); @return {@code ok} or what it threw */
+        /** Writes the buffers of write {@code number} (1 or 2) with its callback; @return {@code ok} or what it threw */
         public String write(int number) {
             try {
-                flusher.write(callbacks[number - 1], buffers);
+                flusher.write(callbacks[number - 1], writes[number - 1]);
                 return "ok";
             } catch (Throwable x) {
                 return NamedFailure.nameOf(x);
@@ -211,23 +261,42 @@ public final class WriteRace {
     private final class ScriptedTarget implements FlusherUnderTest.Endpoint {
 
         @Override
-        public boolean flush(ByteBuffer[] given) {
+        public void flush(ByteBuffer[] given, int offset, int length) {
             if (flushing.getAndIncrement() != 0) {
                 violation(Violation.OVERLAP);
             }
             try {
-                if (given != buffers) {
+                if (given != writes[0] && given != writes[1] || offset < 0 || length < 1 || offset + length > given.length) {
                     violation(Violation.UNPUBLISHED);
+                    return;
                 }
                 int index = nextFlush.getAndIncrement();
+                boolean all = index >= script.length || script[index] == Flush.ALL;
                 if (index >= script.length) {
                     violation(Violation.EXTRA_FLUSH);
-                    return true;
                 }
                 RaceWindow.spin(HOLD_SPINS);
-                return script[index] == Flush.ALL;
+                take(given, offset, length, all);
             } finally {
                 flushing.decrementAndGet();
+            }
+        }
+
+        /** Takes every byte given, or one byte (none if it is the last one left, so that the flush stays partial). */
+        private void take(ByteBuffer[] given, int offset, int length, boolean all) {
+            synchronized (sent) {
+                int left = 0;
+                for (int i = offset; i < offset + length; i++) {
+                    left += given[i].remaining();
+                }
+                int budget = all ? left : Math.min(1, left - 1);
+                for (int i = offset; i < offset + length && budget > 0; i++) {
+                    ByteBuffer buffer = given[i];
+                    while (buffer.hasRemaining() && budget > 0) {
+                        sent.append((char) buffer.get());
+                        budget--;
+                    }
+                }
             }
         }
 

@@ -2,7 +2,12 @@ package io.workbench.stress.io.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.workbench.stress.build.MutantGenerator;
 import io.workbench.stress.io.write.WriteRace.Flush;
+import io.workbench.stress.io.write.mutant.WriteFlusherBug;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -82,6 +87,30 @@ class WriteRaceTest {
         race.first().write(2);
         assertEquals("VIOLATION extra-flush: cb1=succeeded@1 cb2=succeeded@1 flushes=2 incomplete=0",
                 race.outcome(2));
+    }
+
+    @Test
+    void aGatheredWriteThatTheSocketFinishesWentOutWhole_theSameOnAFlusherThatLosesItsRemainderIsAViolation() throws Exception {
+        WriteRace real = new WriteRace(Flush.PARTIAL, Flush.ALL);
+        real.first().write(1);
+        real.arbiter().completeWrite();
+        assertEquals("cb1=succeeded@a flushes=2 incomplete=1", real.outcome(1));
+
+        // The generated copy with the bug: the first flush stops inside "ab", the second resumes at "cd".
+        Class<?> twin = Class.forName(MutantGenerator.copyPackage(WriteFlusherBug.class.getPackageName(),
+                WriteFlusherBug.GATHER_REMAINDER_LOST.name()) + ".RealFlusher");
+        MethodHandle lossy = MethodHandles.privateLookupIn(twin, MethodHandles.lookup())
+                .findConstructor(twin, MethodType.methodType(void.class, FlusherUnderTest.Endpoint.class));
+        WriteRace lost = new WriteRace(endpoint -> {
+            try {
+                return (FlusherUnderTest) lossy.invoke(endpoint);
+            } catch (Throwable x) {
+                throw new IllegalStateException(x);
+            }
+        }, Flush.PARTIAL, Flush.ALL);
+        lost.first().write(1);
+        lost.arbiter().completeWrite();
+        assertEquals("VIOLATION wrong-bytes: cb1=succeeded@a flushes=2 incomplete=1", lost.outcome(1));
     }
 
     /** Runs {@code call} on a thread of its own, so that the outcome tells it from the first actor. */

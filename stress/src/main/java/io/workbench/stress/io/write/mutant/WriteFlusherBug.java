@@ -24,7 +24,10 @@ public enum WriteFlusherBug implements Bug {
             + "WritePendingException: the pending write's callback is never completed"),
 
     COMPLETE_WRITE_WHILE_WRITING("completeWrite() takes over a write that is still WRITING (not only a PENDING one) and "
-            + "flushes again, concurrently with the writer");
+            + "flushes again, concurrently with the writer"),
+
+    GATHER_REMAINDER_LOST("a gathered write that the socket took only part of resumes after the buffer the socket "
+            + "stopped in, not inside it: the rest of that buffer is never written, and the callback succeeds");
 
     /** The name of the machine these bugs belong to, in the catalog and in the harness's variant property. */
     public static final String MACHINE = "WriteFlusher";

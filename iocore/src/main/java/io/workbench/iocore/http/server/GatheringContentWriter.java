@@ -1,0 +1,124 @@
+package io.workbench.iocore.http.server;
+
+import io.workbench.iocore.callback.IteratingCallback;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Writes the content of a response chunk by chunk, as fast as the client reads, gathering the
+ * chunks that are ready into one write: the workbench's own answer to "callbacks or write
+ * listeners?", an iterating callback whose each step aggregates what is ready.
+ *
+ * <p>An {@link IteratingCallback}: each {@link #process()} takes chunks from the subclass while
+ * they fit under the high-water mark (at least one, however large; at most
+ * {@link Response#MAX_PIECES_PER_WRITE}) and hands them to one
+ * {@link Response#write(boolean, ByteBuffer[], int, int, io.workbench.iocore.callback.Callback)},
+ * which is one gather {@code EndPoint.write}: one system call for several chunks. The chunks keep
+ * the size the subclass gave them (with chunked framing each is a chunk on the wire); only the
+ * number of system calls changes. With chunks of {@code c} bytes and a high-water mark of
+ * {@code h}, a write takes {@code max(1, h / c)} chunks (at most 64), so {@code N} chunks go out in
+ * {@code ceil(N / max(1, h / c))} writes: {@code ceil(N * c / h)} when {@code c} divides {@code h}.
+ *
+ * <p>A write the socket takes at once completes inside {@code write()}, and the loop goes on in
+ * the same frame, at constant stack depth; one that must wait leaves the callback PENDING, no
+ * thread waits, and the selector resumes it once the client has read (the endpoint's write
+ * flusher goes on from the exact byte where the socket stopped). When the last chunk has been
+ * written, {@link #onCompleteSuccess()} runs; a failed write ends in {@link #onCompleteFailure}.
+ *
+ * <p>The subclass says what the next chunk is ({@link #nextChunkLength()}, {@link #takeChunk(int)})
+ * and learns what went out ({@link #written(long)}). Every chunk is ready when asked for: a
+ * writer whose content arrives later is not what this class is for. Start it with
+ * {@link #iterate()}. Not thread-safe beyond what {@code IteratingCallback} orders: the subclass's
+ * methods are called one at a time.
+ */
+public abstract class GatheringContentWriter extends IteratingCallback {
+
+    /** The high-water mark unless the writer is given another: 64 KiB, Netty's default for a channel's outbound buffer. */
+    public static final int DEFAULT_HIGH_WATER = 64 * 1024;
+
+    private final Response response;
+    private final int highWater;
+    /** The chunks of the write in progress, in their slots; grown as a write needs more slots. */
+    private ByteBuffer[] chunks = new ByteBuffer[1];
+    /** Bytes of the write in progress. */
+    private long writing;
+    private int writes;
+    private boolean lastWritten;
+
+    /**
+     * @param response  the response whose content this writes, its head not committed yet (the
+     *                  first write carries it)
+     * @param highWater the most bytes of chunks one write gathers, unless a single chunk is larger
+     * @throws IllegalArgumentException if {@code highWater} is not positive
+     */
+    protected GatheringContentWriter(Response response, int highWater) {
+        if (highWater < 1) {
+            throw new IllegalArgumentException("the high-water mark must be at least 1 byte, was " + highWater);
+        }
+        this.response = response;
+        this.highWater = highWater;
+    }
+
+    /** @return the length of the next chunk not yet taken, 0 once every chunk has been taken */
+    protected abstract int nextChunkLength();
+
+    /**
+     * Takes the next chunk: a buffer of {@link #nextChunkLength()} bytes, from its position to its
+     * limit, which the writer sends in its next write and does not touch after; the subclass must
+     * leave it alone until {@link #written(long)} says the write is done.
+     *
+     * @param slot the chunk's place in this write, from 0: a subclass that reuses a view per slot
+     *             (at most {@link Response#MAX_PIECES_PER_WRITE}) never hands out one in use
+     */
+    protected abstract ByteBuffer takeChunk(int slot);
+
+    /** A write completed: {@code bytes} more of content have gone to the socket. Does nothing unless overridden. */
+    protected void written(long bytes) {
+    }
+
+    @Override
+    protected final Action process() {
+        if (lastWritten) {
+            return Action.SUCCEEDED;
+        }
+        int count = 0;
+        long bytes = 0;
+        int length = nextChunkLength();
+        while (length > 0 && count < Response.MAX_PIECES_PER_WRITE && (count == 0 || bytes + length <= highWater)) {
+            if (count == chunks.length) {
+                chunks = Arrays.copyOf(chunks, Math.min(2 * count, Response.MAX_PIECES_PER_WRITE));
+            }
+            chunks[count] = takeChunk(count);
+            bytes += length;
+            count++;
+            length = nextChunkLength();
+        }
+        lastWritten = length == 0;
+        writing = bytes;
+        writes++;
+        response.write(lastWritten, chunks, 0, count, this);
+        return Action.SCHEDULED;
+    }
+
+    @Override
+    protected final void onSuccess() {
+        long done = writing;
+        writing = 0;
+        written(done);
+    }
+
+    /** @return the high-water mark: the most bytes of chunks one write gathers */
+    public int highWater() {
+        return highWater;
+    }
+
+    /** @return the writes started so far (each one gather write, one system call unless the socket was full) */
+    public int writes() {
+        return writes;
+    }
+
+    @Override
+    public String toString() {
+        return super.toString() + "{highWater=" + highWater + ",writes=" + writes + (lastWritten ? ",last written" : "") + "}";
+    }
+}

@@ -1,0 +1,367 @@
+package io.workbench.iocore.http.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.workbench.iocore.callback.Callback;
+import io.workbench.iocore.callback.Invocable.InvocationType;
+import io.workbench.iocore.http.HttpField;
+import io.workbench.iocore.http.HttpHeader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The streaming {@link GatheringContentWriter} over a connection whose endpoint writes through a
+ * real {@code WriteFlusher} onto a {@link ScriptedSocket} that records every system call: N chunks
+ * that are ready go out in {@code ceil(N / max(1, highWater / chunk))} writes (ceil(N x chunk /
+ * high-water) when the chunk divides the mark), one system call each while the socket has room,
+ * each chunk a buffer of its own in the gather (a chunk on the wire with chunked framing); a write
+ * the socket takes only part of goes on later from exactly the byte where it stopped; and the
+ * writer ends once, its failure when the socket fails.
+ */
+class GatheringContentWriterTest {
+
+    private static final HttpField OCTETS = HttpField.of(HttpHeader.CONTENT_TYPE, "application/octet-stream");
+    /** Byte j of every body is {@code j % PERIOD}: a chunk lost, doubled or moved shows. */
+    private static final int PERIOD = 251;
+    private static final int MAX_CHUNK = 256 * 1024;
+    private static final ByteBuffer PATTERN = pattern();
+
+    /** Writes {@code chunks} chunks of {@code chunk} bytes (the last {@code lastChunk}), each a view of the pattern. */
+    static final class PatternWriter extends GatheringContentWriter {
+        private final long length;
+        private final int chunk;
+        private final Callback handlerCallback;
+        private final List<ByteBuffer> views = new ArrayList<>();
+        private long taken;
+        long written;
+        int completions;
+        Throwable failure;
+
+        PatternWriter(Response response, int highWater, long length, int chunk, Callback handlerCallback) {
+            super(response, highWater);
+            this.length = length;
+            this.chunk = chunk;
+            this.handlerCallback = handlerCallback;
+        }
+
+        @Override
+        protected int nextChunkLength() {
+            return (int) Math.min(chunk, length - taken);
+        }
+
+        @Override
+        protected ByteBuffer takeChunk(int slot) {
+            while (views.size() <= slot) {
+                views.add(PATTERN.duplicate());
+            }
+            ByteBuffer view = views.get(slot);
+            int start = (int) (taken % PERIOD);
+            int n = nextChunkLength();
+            view.limit(start + n).position(start);
+            taken += n;
+            return view;
+        }
+
+        @Override
+        protected void written(long bytes) {
+            written += bytes;
+        }
+
+        @Override
+        protected void onCompleteSuccess() {
+            completions++;
+            handlerCallback.succeeded();
+        }
+
+        @Override
+        protected void onCompleteFailure(Throwable cause) {
+            completions++;
+            failure = cause;
+            handlerCallback.failed(cause);
+        }
+
+        @Override
+        public InvocationType getInvocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+    }
+
+    /**
+     * {@code /stream?bytes=N&chunk=C&hw=H[&chunked]}: a PatternWriter of N bytes in chunks of C,
+     * gathering up to H; Content-Length N unless {@code chunked}. {@code /hold}: the response and
+     * the callback are left to the test.
+     */
+    private final class Streams implements Handler {
+        @Override
+        public void handle(Request request, Response response, Callback callback) {
+            if (request.path().equals("/hold")) {
+                held = response;
+                heldCallback = callback;
+                return;
+            }
+            Map<String, String> query = new TreeMap<>();
+            for (String parameter : request.query().split("&")) {
+                int equals = parameter.indexOf('=');
+                query.put(equals < 0 ? parameter : parameter.substring(0, equals), equals < 0 ? "" : parameter.substring(equals + 1));
+            }
+            long bytes = Long.parseLong(query.get("bytes"));
+            response.fields().add(OCTETS);
+            if (!query.containsKey("chunked")) {
+                response.setContentLength(bytes);
+            }
+            writer = new PatternWriter(response, Integer.parseInt(query.get("hw")), bytes, Integer.parseInt(query.get("chunk")), callback);
+            writer.iterate();
+        }
+
+        @Override
+        public InvocationType getInvocationType() {
+            return InvocationType.NON_BLOCKING;
+        }
+    }
+
+    private final ScriptedEndPoint endPoint = new ScriptedEndPoint();
+    private final ScriptedSocket socket = new ScriptedSocket();
+    private final HttpServer server = new HttpServer(HttpServer.Config.defaults().withSendDate(false), new Streams());
+    private final HttpConnection connection = new HttpConnection(endPoint, server);
+    private PatternWriter writer;
+    private Response held;
+    private Callback heldCallback;
+
+    GatheringContentWriterTest() {
+        endPoint.connection(connection);
+        endPoint.writeThrough(socket);
+        connection.fillInterested();
+    }
+
+    @AfterEach
+    void everyBufferIsBackInThePool() {
+        assertEquals(0, server.getOutputPool().getOutstanding(), "output buffers not released: " + connection);
+    }
+
+    @ParameterizedTest(name = "{0} bytes in chunks of {1}, high-water {2}: {3} writes of up to {4} chunks")
+    @CsvSource({
+            // bytes, chunk, high-water, writes, chunks per write
+            "163840,  16384, 65536, 3,  4", // 10 chunks of 16 KiB: ceil(10 x 16 / 64)
+            "1048576, 16384, 65536, 16, 4", // the benchmark's 1 MiB body at the default chunk
+            "1048576, 65536, 65536, 16, 1", // a chunk as large as the mark: one per write, as before
+            "16384,   16384, 65536, 1,  1", // one chunk
+            "5000,    16384, 65536, 1,  1", // less than a chunk
+            "65536,   1024,  65536, 1,  64", // 64 chunks of 1 KiB: one write
+            "300000,  100000, 65536, 3, 1", // chunks larger than the mark: one each
+            "30000,   3000,  10000, 4,  3", // 3 chunks fit under 10,000 (the mark is not a multiple of the chunk)
+            "20000,   100,   65536, 4,  64", // at most 64 chunks a write, however small
+            "0,       16384, 65536, 1,  0", // no content: the head alone
+    })
+    void chunksThatAreReadyGoOutInAsFewWritesAsTheHighWaterMarkAllows_eachOneSystemCall(
+            long bytes, int chunk, int highWater, int writes, int chunksPerWrite) {
+        request("/stream?bytes=" + bytes + "&chunk=" + chunk + "&hw=" + highWater);
+        assertEquals(writes, endPoint.writes.size(), "writes");
+        assertEquals(writes, writer.writes());
+        assertEquals(writes, socket.calls.size(), "system calls (the socket had room for everything)");
+        // The first write gathers the head and its chunks, each a buffer of its own.
+        assertEquals(1 + chunksPerWrite, Integer.parseInt(socket.calls.get(0).split(":")[0]), "buffers in the first call");
+        assertEquals(1, writer.completions);
+        assertNull(writer.failure);
+        assertEquals(bytes, writer.written);
+        assertBody(bytes, contentLengthBody(bytes));
+        assertTrue(endPoint.isOpen());
+    }
+
+    @Test
+    void withChunkedFramingEveryChunkIsAChunkOnTheWire_severalInOneWrite() {
+        request("/stream?bytes=100000&chunk=16384&hw=65536&chunked");
+        assertEquals(2, endPoint.writes.size(), "7 chunks of at most 16 KiB, 4 a write");
+        String written = endPoint.written();
+        assertTrue(written.contains("Transfer-Encoding: chunked\r\n"), written.substring(0, 200));
+        List<Integer> sizes = new ArrayList<>();
+        byte[] body = dechunk(written.substring(written.indexOf("\r\n\r\n") + 4), sizes);
+        assertEquals(List.of(16384, 16384, 16384, 16384, 16384, 16384, 1696), sizes, "the chunk sizes the writer cut");
+        assertBody(100_000, body);
+        // First write: head + chunk-size line, 4 chunks with the 3 size lines between them.
+        assertEquals(1 + 4 + 3, Integer.parseInt(socket.calls.get(0).split(":")[0]));
+        // Second write: a size line, 3 chunks, 2 size lines, the end of the body.
+        assertEquals(1 + 3 + 2 + 1, Integer.parseInt(socket.calls.get(1).split(":")[0]));
+    }
+
+    @Test
+    void aPartialWriteResumesExactlyWhereTheSocketStopped_andTheWriterWaitsWithoutAThread() {
+        socket.room(100_000);
+        request("/stream?bytes=1048576&chunk=16384&hw=65536");
+        // The first write went whole (65,536 + head); the second stopped inside its third chunk.
+        assertEquals(2, endPoint.writes.size());
+        assertTrue(endPoint.isWriteWaiting());
+        assertTrue(writer.isPending(), writer.toString());
+        assertEquals(0, writer.completions);
+        int callsBefore = socket.calls.size();
+        long room = 12_345; // never a chunk boundary: each resume starts inside a buffer
+        while (endPoint.isWriteWaiting()) {
+            socket.makeRoom(room);
+            endPoint.writable();
+        }
+        assertEquals(1, writer.completions);
+        assertNull(writer.failure);
+        assertEquals(16, endPoint.writes.size(), "a partial write adds system calls, not writes");
+        assertTrue(socket.calls.size() > callsBefore + 14, "the resumed calls: " + socket.calls.size());
+        assertEquals(socket.incompleteFlushes(), socket.calls.size() - 16, "one wait for the socket per call that stopped short");
+        assertBody(1_048_576, contentLengthBody(1_048_576));
+    }
+
+    @Test
+    void aResumedWriteHandsTheSystemCallOnlyTheBuffersLeft() {
+        socket.room(0);
+        request("/stream?bytes=65536&chunk=16384&hw=65536");
+        assertEquals(List.of("5:0"), socket.calls, "head + 4 chunks, nothing taken");
+        String head = endPoint.written().substring(0, endPoint.written().indexOf("\r\n\r\n") + 4);
+        socket.makeRoom(head.length() + 16384 + 100);
+        endPoint.writable();
+        // The head and the first chunk went, and 100 bytes of the second: the next call starts in it.
+        socket.makeRoom(1_000_000);
+        endPoint.writable();
+        assertEquals(List.of("5:0", "5:" + (head.length() + 16484), "3:" + (65536 - 16484)), socket.calls);
+        assertEquals(1, writer.completions);
+        assertBody(65536, contentLengthBody(65536));
+    }
+
+    @Test
+    void aSocketThatFailsMidStreamFailsTheWriterOnceAndClosesTheConnection() {
+        socket.room(70_000);
+        request("/stream?bytes=1048576&chunk=16384&hw=65536");
+        assertTrue(endPoint.isWriteWaiting());
+        IOException reset = new IOException("connection reset by peer");
+        socket.failNextFlush(reset);
+        socket.makeRoom(10_000);
+        endPoint.writable();
+        assertEquals(1, writer.completions);
+        assertEquals(reset, writer.failure);
+        assertTrue(writer.isFailed());
+        assertFalse(endPoint.isOpen(), "a response that failed mid-write closes the connection");
+    }
+
+    @Test
+    void headGetsTheHeadOnly() {
+        endPoint.deliver("HEAD /stream?bytes=1048576&chunk=16384&hw=65536 HTTP/1.1\r\nHost: a\r\n\r\n");
+        String written = endPoint.written();
+        assertTrue(written.startsWith("HTTP/1.1 200 OK\r\n"), written);
+        assertTrue(written.contains("Content-Length: 1048576\r\n"), written);
+        assertTrue(written.endsWith("\r\n\r\n"), "no content after the head");
+        assertEquals(1, writer.completions);
+    }
+
+    @Test
+    void theHighWaterMarkMustBePositive() {
+        request("/hold");
+        Response response = held;
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> new PatternWriter(response, 0, 10, 10, Callback.NOOP));
+        assertEquals("the high-water mark must be at least 1 byte, was 0", zero.getMessage());
+        assertEquals(1, new PatternWriter(response, 1, 10, 10, Callback.NOOP).highWater());
+        heldCallback.succeeded();
+    }
+
+    @Test
+    void aGatherWriteRefusesPiecesOutsideTheArray_morePiecesThanAllowed_andANullPiece() {
+        request("/hold");
+        Response response = held;
+        ByteBuffer[] pieces = new ByteBuffer[Response.MAX_PIECES_PER_WRITE + 1];
+        for (int i = 0; i < pieces.length; i++) {
+            pieces[i] = ByteBuffer.allocate(1);
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> response.write(false, pieces, 60, 6, Callback.NOOP));
+        IllegalArgumentException many = assertThrows(IllegalArgumentException.class,
+                () -> response.write(false, pieces, 0, Response.MAX_PIECES_PER_WRITE + 1, Callback.NOOP));
+        assertEquals("at most 64 pieces per write, got 65", many.getMessage());
+        pieces[3] = null;
+        NullPointerException none = assertThrows(NullPointerException.class, () -> response.write(false, pieces, 0, 4, Callback.NOOP));
+        assertEquals("piece", none.getMessage());
+        assertFalse(response.isCommitted(), "nothing was written");
+        // The same call with every piece in range is a write.
+        pieces[3] = ByteBuffer.allocate(1);
+        response.write(false, pieces, 0, Response.MAX_PIECES_PER_WRITE, Callback.NOOP);
+        assertTrue(response.isCommitted());
+        response.write(true, null, heldCallback);
+        List<Integer> sizes = new ArrayList<>();
+        String written = endPoint.written();
+        dechunk(written.substring(written.indexOf("\r\n\r\n") + 4), sizes);
+        assertEquals(Response.MAX_PIECES_PER_WRITE, sizes.size(), "each piece a chunk: " + sizes);
+    }
+
+    @Test
+    void toStringShowsTheMarkTheWritesAndTheState() {
+        socket.room(0);
+        request("/stream?bytes=65536&chunk=16384&hw=65536");
+        assertTrue(writer.toString().matches("PatternWriter@\\p{XDigit}+\\[PENDING]\\{highWater=65536,writes=1,last written}"),
+                writer.toString());
+        socket.makeRoom(1_000_000);
+        endPoint.writable();
+        assertTrue(writer.isSucceeded(), writer.toString());
+    }
+
+    // --- helpers ----------------------------------------------------------------------------------
+
+    private void request(String target) {
+        endPoint.deliver("GET " + target + " HTTP/1.1\r\nHost: a\r\n\r\n");
+    }
+
+    /** The body behind a head that must declare {@code Content-Length: bytes}. */
+    private byte[] contentLengthBody(long bytes) {
+        String written = endPoint.written();
+        int end = written.indexOf("\r\n\r\n");
+        assertTrue(end > 0, "no head in " + written.substring(0, Math.min(200, written.length())));
+        assertTrue(written.substring(0, end + 2).contains("\r\nContent-Length: " + bytes + "\r\n"), written.substring(0, end));
+        byte[] received = socket.received();
+        assertEquals(written.length(), received.length, "the socket took every byte of every write");
+        byte[] body = new byte[received.length - end - 4];
+        System.arraycopy(received, end + 4, body, 0, body.length);
+        return body;
+    }
+
+    private static void assertBody(long bytes, byte[] body) {
+        assertEquals(bytes, body.length, "body length");
+        for (int i = 0; i < body.length; i++) {
+            if (body[i] != (byte) (i % PERIOD)) {
+                throw new AssertionError("byte " + i + " is " + body[i] + ", not " + (byte) (i % PERIOD));
+            }
+        }
+    }
+
+    /** The content of a chunked body, the chunk sizes in {@code sizes}. */
+    private static byte[] dechunk(String chunked, List<Integer> sizes) {
+        java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+        int at = 0;
+        while (true) {
+            int lineEnd = chunked.indexOf("\r\n", at);
+            int size = Integer.parseInt(chunked.substring(at, lineEnd), 16);
+            at = lineEnd + 2;
+            if (size == 0) {
+                assertEquals("\r\n", chunked.substring(at), "the end of the chunked body");
+                return content.toByteArray();
+            }
+            sizes.add(size);
+            content.writeBytes(chunked.substring(at, at + size).getBytes(StandardCharsets.ISO_8859_1));
+            at += size;
+            assertEquals("\r\n", chunked.substring(at, at + 2));
+            at += 2;
+        }
+    }
+
+    private static ByteBuffer pattern() {
+        ByteBuffer pattern = ByteBuffer.allocateDirect(MAX_CHUNK + PERIOD);
+        for (int i = 0; i < pattern.capacity(); i++) {
+            pattern.put((byte) (i % PERIOD));
+        }
+        return pattern.flip().asReadOnlyBuffer();
+    }
+}
