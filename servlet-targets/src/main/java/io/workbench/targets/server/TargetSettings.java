@@ -17,7 +17,8 @@ import java.time.Duration;
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
  *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
  *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
- *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
+ *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS}; the asynchronous limit is also the
+ *       capacity of the completion timer ({@link #completionThreads()});</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
  *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
@@ -42,10 +43,15 @@ import java.time.Duration;
  * @param stopGrace         how long a stopping target lets in-flight requests finish
  * @param sweepMillis       0, or the period of the study's sweep of parked asynchronous requests
  *                          ({@link io.workbench.targets.hello.Handoffs})
+ * @param blockingThreads   the processing threads of a strategy that blocks a platform thread per
+ *                          waiting request ({@value #BLOCKING_MAX_THREADS}; tests use a few)
+ * @param asyncThreads      the processing threads of the other strategies, and the threads a due
+ *                          completion may run on ({@value #ASYNC_MAX_THREADS})
  */
 public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
                              boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
-                             Duration idleTimeout, Duration stopGrace, long sweepMillis) {
+                             Duration idleTimeout, Duration stopGrace, long sweepMillis,
+                             int blockingThreads, int asyncThreads) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
@@ -81,21 +87,34 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         if (idleTimeout.isNegative() || idleTimeout.isZero() || stopGrace.isNegative()) {
             throw new IllegalArgumentException("idle timeout must be positive and stop grace not negative");
         }
+        if (blockingThreads < 1 || asyncThreads < 1) {
+            throw new IllegalArgumentException("thread limits must be positive, were " + blockingThreads + " and " + asyncThreads);
+        }
     }
 
     /** The study's settings for {@code strategy}, listening on {@code port} with {@code defaultWaitMillis}. */
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
-                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0);
+                Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0,
+                BLOCKING_MAX_THREADS, ASYNC_MAX_THREADS);
     }
 
     /**
-     * The most threads the server may use to run handlers: {@value #BLOCKING_MAX_THREADS} for a
-     * strategy that blocks a platform thread per waiting request, {@value #ASYNC_MAX_THREADS}
-     * otherwise. Virtual threads are not bounded by it.
+     * The most threads the server may use to run handlers: {@link #blockingThreads()}
+     * ({@value #BLOCKING_MAX_THREADS}) for a strategy that blocks a platform thread per waiting
+     * request, {@link #asyncThreads()} ({@value #ASYNC_MAX_THREADS}) otherwise. Virtual threads are
+     * not bounded by it.
      */
     public int maxProcessingThreads() {
-        return strategy.blocksThread() ? BLOCKING_MAX_THREADS : ASYNC_MAX_THREADS;
+        return strategy.blocksThread() ? blockingThreads : asyncThreads;
+    }
+
+    /**
+     * The completion timer's capacity: the most threads on which due completions (the response after
+     * a scheduled wait) may run at once, {@link #asyncThreads()}. One timer thread keeps the delays.
+     */
+    public int completionThreads() {
+        return asyncThreads;
     }
 
     /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */
@@ -117,7 +136,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
             throw new IllegalArgumentException("host must be a literal IP address (e.g. 127.0.0.1), was '" + newHost + "'");
         }
         return new TargetSettings(strategy, newHost, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads);
     }
 
     /** True for a dotted IPv4 address or an IPv6 address, checked without any name lookup. */
@@ -137,12 +156,24 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     /** @return a copy listening on {@code newPort} */
     public TargetSettings withPort(int newPort) {
         return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads);
     }
 
     /** @return a copy that sweeps parked asynchronous requests every {@code millis} (0: hand them off at once) */
     public TargetSettings withSweepMillis(long millis) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, millis);
+                ioThreads, idleTimeout, stopGrace, millis, blockingThreads, asyncThreads);
+    }
+
+    /** @return a copy that closes connections idle for {@code timeout} (tests use a second) */
+    public TargetSettings withIdleTimeout(Duration timeout) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, timeout, stopGrace, sweepMillis, blockingThreads, asyncThreads);
+    }
+
+    /** @return a copy whose pools hold at most {@code blocking} and {@code async} processing threads (tests use a few) */
+    public TargetSettings withThreadLimits(int blocking, int async) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blocking, async);
     }
 }
