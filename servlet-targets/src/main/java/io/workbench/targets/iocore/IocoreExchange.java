@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * The requests of one iocore connection seen as {@link HelloExchange}s, one after the other. It is
  * also the callback of the response write: when the write is done or failed it runs the
  * exchange's completion hook, then completes the handler's callback, so the request counts as
- * complete exactly when iocore has written it.
+ * complete exactly when iocore has written it. iocore completes that callback exactly once, and
+ * never ends a request its handler holds (its idle timeout spares them), so the hook needs no more
+ * than a field, reset per request: a request allocates nothing here.
  */
 final class IocoreExchange implements HelloExchange, Callback {
 
@@ -45,8 +47,12 @@ final class IocoreExchange implements HelloExchange, Callback {
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        this.whenDone = whenDone;
+    public void counted(Runnable whenEnded) {
+        this.whenDone = whenEnded;
+    }
+
+    @Override
+    public void send(Reply reply) {
         response.setStatus(reply.status());
         ByteBuffer body;
         if (reply.isHello()) {
@@ -74,9 +80,10 @@ final class IocoreExchange implements HelloExchange, Callback {
      * handler's callback itself: the exchange is free for the connection's next request.
      */
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+    public void stream(StreamBody body, WriteMode mode) {
         Response streaming = response;
         Callback handlerCallback = callback;
+        Runnable whenDone = this.whenDone;
         response = null;
         callback = null;
         this.whenDone = null;

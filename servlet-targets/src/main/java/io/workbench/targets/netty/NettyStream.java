@@ -26,7 +26,8 @@ import io.workbench.targets.hello.StreamBody;
  *
  * <p>The last chunk is a {@code LastHttpContent} whose write's listener runs the completion hook
  * and closes a connection that is not kept alive; a connection that closes first ends the stream
- * through {@link #channelClosed()}.
+ * through {@link #channelClosed()}, and a stream that starts on a connection already closed (its
+ * request was parked by a sweep, or queued behind others, when the client went away) ends at once.
  */
 final class NettyStream implements ChannelFutureListener {
 
@@ -55,6 +56,12 @@ final class NettyStream implements ChannelFutureListener {
     }
 
     void start() {
+        if (!ctx.channel().isActive()) {
+            // Closed already: channelInactive may have fired before this stream began, and will not
+            // end it. (A channel that closes after this check fires it later, and that ends it.)
+            channelClosed();
+            return;
+        }
         DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, NettyExchange.HEADERS);
         HttpHeaders headers = head.headers();
         headers.set(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE);
