@@ -91,6 +91,16 @@ public final class HelloService {
         }
     }
 
+    /**
+     * True for the requests a server answers on the thread that read them, before any blocking
+     * dispatch ({@code GET} and {@code HEAD /stats}: they only read counters, never block, and must
+     * answer while every thread of a blocking pool sleeps). A server calls {@link #handle} for them
+     * in place, and hands the others to where its strategy runs them.
+     */
+    public boolean answeredInPlace(String method, String path) {
+        return HelloProtocol.STATS_PATH.equals(path) && (GET.equals(method) || HEAD.equals(method));
+    }
+
     private static boolean isContractPath(String path) {
         return HelloProtocol.HELLO_PATH.equals(path) || StreamBody.PATH.equals(path) || HelloProtocol.STATS_PATH.equals(path);
     }

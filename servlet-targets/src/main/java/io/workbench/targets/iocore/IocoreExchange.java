@@ -4,13 +4,12 @@ import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.http.HttpField;
 import io.workbench.iocore.http.HttpHeader;
 import io.workbench.iocore.http.server.Response;
+import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The requests of one iocore connection seen as {@link HelloExchange}s, one after the other. It is
@@ -18,7 +17,10 @@ import java.util.concurrent.TimeUnit;
  * exchange's completion hook, then completes the handler's callback, so the request counts as
  * complete exactly when iocore has written it. iocore completes that callback exactly once, and
  * never ends a request its handler holds (its idle timeout spares them), so the hook needs no more
- * than a field, reset per request: a request allocates nothing here.
+ * than a field, reset per request: a request allocates nothing here. Waits are scheduled on the
+ * target's completion scheduler ({@link Handoffs#schedule}: one timer thread, due completions on up
+ * to {@link io.workbench.targets.server.TargetSettings#completionThreads()} threads), iocore having
+ * no timer of its own.
  */
 final class IocoreExchange implements HelloExchange, Callback {
 
@@ -28,15 +30,15 @@ final class IocoreExchange implements HelloExchange, Callback {
     private static final HttpField HELLO_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, Reply.HELLO.contentType());
     private static final HttpField STREAM_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
 
-    private final ScheduledExecutorService scheduler;
+    private final Handoffs handoffs;
     /** This connection's view of the hello body, rewound for each response. */
     private final ByteBuffer helloBody = HELLO_BODY.duplicate();
     private Response response;
     private Callback callback;
     private Runnable whenDone;
 
-    IocoreExchange(ScheduledExecutorService scheduler) {
-        this.scheduler = scheduler;
+    IocoreExchange(Handoffs handoffs) {
+        this.handoffs = handoffs;
     }
 
     /** The next request of the connection starts. */
@@ -72,7 +74,7 @@ final class IocoreExchange implements HelloExchange, Callback {
 
     @Override
     public void schedule(Runnable task, long delayMillis) {
-        scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+        handoffs.schedule(task, delayMillis);
     }
 
     /**

@@ -22,7 +22,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * ({@link RequestEnd}: the completion hook runs), then completes Jetty's own request callback, so
  * the request is counted complete exactly when Jetty considers it done. (Jetty does not end a
  * request its handler holds; a request whose connection failed meanwhile ends when the write it is
- * finally given fails.)
+ * finally given fails.) A wait is timed by Jetty's {@link Scheduler}, one thread, and the response
+ * is written on the server's pool, so that due completions have the same capacity as on the servlet
+ * targets: up to {@link io.workbench.targets.server.TargetSettings#completionThreads()} at once.
  */
 final class JettyExchange implements HelloExchange, Callback {
 
@@ -87,9 +89,10 @@ final class JettyExchange implements HelloExchange, Callback {
         response.write(true, body, this);
     }
 
+    /** Jetty's scheduler keeps the delay; the pool writes the response. */
     @Override
     public void schedule(Runnable task, long delayMillis) {
-        scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+        scheduler.schedule(() -> pool.execute(task), delayMillis, TimeUnit.MILLISECONDS);
     }
 
     /** async-dispatch: the server's own thread pool, whose threads may sleep. */

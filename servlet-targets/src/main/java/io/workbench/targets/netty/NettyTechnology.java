@@ -57,7 +57,8 @@ public final class NettyTechnology implements ServerTechnology {
         if (strategy != Strategy.ASYNC_COMPLETE) {
             throw new IllegalArgumentException(name() + " does not run " + strategy);
         }
-        return "the handler runs on the channel's event loop and schedules the response there after the wait";
+        return "the handler runs on the channel's event loop and schedules the response there after the wait "
+                + "(completions on the event loops, one per processor: a response is written on its channel's loop)";
     }
 
     @Override

@@ -9,7 +9,6 @@ import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,12 +27,10 @@ import java.util.concurrent.TimeUnit;
 final class UndertowExchange implements HelloExchange {
 
     private final HttpServerExchange exchange;
-    private final Executor workers;
     private final RequestEnd end = new RequestEnd();
 
-    UndertowExchange(HttpServerExchange exchange, Executor workers) {
+    UndertowExchange(HttpServerExchange exchange) {
         this.exchange = exchange;
-        this.workers = workers;
     }
 
     /** Also on the handling thread, before any hand-off: the exchange has not been ended by us yet. */
@@ -79,10 +76,10 @@ final class UndertowExchange implements HelloExchange {
         exchange.getIoThread().executeAfter(task, delayMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** async-dispatch: the XNIO worker pool, whose threads may sleep. */
+    /** async-dispatch: the connection's XNIO worker pool, whose threads may sleep. */
     @Override
     public void dispatch(Runnable task) {
-        workers.execute(task);
+        exchange.getConnection().getWorker().execute(task);
     }
 
     @Override

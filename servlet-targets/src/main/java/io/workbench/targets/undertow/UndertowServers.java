@@ -4,6 +4,7 @@ import io.undertow.UndertowOptions;
 import io.undertow.server.DefaultByteBufferPool;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.protocol.http.HttpOpenListener;
+import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import java.io.IOException;
@@ -37,7 +38,8 @@ import org.xnio.channels.AcceptingChannel;
  *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings; the idle timeout as
  *       Undertow's {@code IDLE_TIMEOUT};</li>
  *   <li>in front of the target's handler, {@link FinalChunkedRequired}: a request whose final transfer
- *       coding is not chunked is a 400 and a close, which Undertow does not do itself.</li>
+ *       coding is not chunked is a 400 and a close, which Undertow does not do itself; then
+ *       {@link UndertowStatsInPlace}: {@code /stats} is answered on the I/O thread, before any dispatch.</li>
  * </ul>
  * Undertow logs through JBoss Logging, sent to slf4j here (as Jetty and Netty log), so that
  * XNIO's start-up banner does not reach stderr: only warnings do.
@@ -91,8 +93,8 @@ final class UndertowServers {
      * for the worker; {@code onClose} runs once the worker has stopped (a virtual-thread executor's
      * shutdown, say).
      */
-    static RunningServer start(TargetSettings settings, String name, Function<XnioWorker, HttpHandler> root,
-                               Runnable onClose) throws IOException {
+    static RunningServer start(TargetSettings settings, HelloService hello, String name,
+                               Function<XnioWorker, HttpHandler> root, Runnable onClose) throws IOException {
         Xnio xnio = Xnio.getInstance(UndertowServers.class.getClassLoader());
         XnioWorker worker = xnio.createWorker(OptionMap.builder()
                 .set(Options.WORKER_NAME, name)
@@ -118,7 +120,7 @@ final class UndertowServers {
                     .set(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis()))
                     .getMap();
             HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);
-            open.setRootHandler(new FinalChunkedRequired(root.apply(worker)));
+            open.setRootHandler(new FinalChunkedRequired(new UndertowStatsInPlace(hello, root.apply(worker))));
             ChannelListener<AcceptingChannel<StreamConnection>> accept = ChannelListeners.openListenerAdapter(open);
             AcceptingChannel<StreamConnection> listener = worker.createStreamConnectionServer(
                     new InetSocketAddress(settings.host(), settings.port()), accept, socketOptions);

@@ -84,7 +84,7 @@ public final class UndertowServletTechnology extends ServletContainer {
         try {
             manager.deploy();
             var root = manager.start();
-            return UndertowServers.start(settings, "undertow", worker -> root, onClose);
+            return UndertowServers.start(settings, hello, "undertow", worker -> root, onClose);
         } catch (Exception | Error failed) {
             if (virtual != null) {
                 virtual.shutdownNow();

@@ -61,6 +61,17 @@ class HelloServiceTest {
     }
 
     @Test
+    void onlyGetAndHeadStatsAreAnsweredInPlaceBeforeAnyDispatch() {
+        HelloService service = service(Strategy.SYNC, 0);
+        assertTrue(service.answeredInPlace("GET", "/stats"));
+        assertTrue(service.answeredInPlace("HEAD", "/stats"));
+        assertFalse(service.answeredInPlace("POST", "/stats"), "a 405 may have content to read");
+        assertFalse(service.answeredInPlace("GET", "/hello"), "the strategy decides where a hello runs");
+        assertFalse(service.answeredInPlace("GET", "/stream"));
+        assertFalse(service.answeredInPlace("GET", "/stats/more"));
+    }
+
+    @Test
     void asyncCompleteWithoutWaitAnswersOnTheHandlingThreadWithoutScheduling() {
         RecordingExchange exchange = new RecordingExchange();
         service(Strategy.ASYNC_COMPLETE, 0).handle("GET", "/hello", "wait=0", exchange);
