@@ -176,10 +176,18 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * The idle timeout, with the meaning every target gives it: nothing read or written for that long
+     * ({@code IdleStateHandler}'s all-idle, which counts the output's progress) closes a connection
+     * that waits for a request or for the client to take a stream; a request the handler holds (its
+     * wait, before anything is written) is the handler's business and is not idle.
+     */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof IdleStateEvent) {
-            ctx.close();
+            if (!responding || stream != null) {
+                ctx.close();
+            }
         } else {
             ctx.fireUserEventTriggered(event);
         }
