@@ -44,6 +44,8 @@ final class NettyStream implements ChannelFutureListener {
     private final Runnable whenDone;
     private boolean lastWritten;
     private boolean finished;
+    /** When the stream last wrote: at the start, and each time the channel took more. */
+    private long movedAt;
 
     NettyStream(ChannelHandlerContext ctx, NettyHelloHandler handler, StreamBody body, boolean keepAlive,
                 boolean http10, Runnable whenDone) {
@@ -72,6 +74,7 @@ final class NettyStream implements ChannelFutureListener {
             headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
         }
         handler.streaming(this);
+        movedAt = System.nanoTime();
         ctx.write(head);
         writeWhileWritable();
     }
@@ -81,6 +84,7 @@ final class NettyStream implements ChannelFutureListener {
         if (lastWritten || !ctx.channel().isActive()) {
             return;
         }
+        movedAt = System.nanoTime();
         while (ctx.channel().isWritable()) {
             int length = body.nextChunkLength();
             ByteBuf chunk = PATTERN.slice(body.patternOffset(), length);
@@ -94,6 +98,11 @@ final class NettyStream implements ChannelFutureListener {
             ctx.write(new DefaultHttpContent(chunk));
         }
         ctx.flush();
+    }
+
+    /** True if the channel took a part of this stream within the last {@code nanos}: it is not idle. */
+    boolean movedWithin(long nanos) {
+        return System.nanoTime() - movedAt < nanos;
     }
 
     /** The channel closed before the last chunk was written: the stream is over, short. */

@@ -28,18 +28,16 @@ import java.util.concurrent.TimeUnit;
  * <p>Configuration, and why: one event-loop group of {@link TargetSettings#ioThreads()} threads
  * (one per available processor, so a server pinned to one core runs a single thread that both
  * accepts and serves, with no hand-off), Netty's default allocator, no aggregator (a hello request
- * has no body; bodies are read and dropped), an all-idle {@link IdleStateHandler} that watches the
- * output's progress for the shared idle timeout (a stream to a slow reader is not idle while it
- * moves; a request the handler holds is not idle at all: {@link NettyHelloHandler#userEventTriggered}),
- * backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings. Waits are scheduled on the connection's own event
+ * has no body; bodies are read and dropped), a reader-idle {@link IdleStateHandler} for the shared
+ * idle timeout (reader-only, so it adds no listener to every write), whose event closes the
+ * connection only when it waits for the client ({@link NettyHelloHandler#userEventTriggered}: a
+ * request the handler holds is not idle, nor a stream that moves), backlog, {@code SO_REUSEADDR}
+ * and {@code TCP_NODELAY} from the settings. Waits are scheduled on the connection's own event
  * loop, so a response is always written from the thread that owns the channel. {@code /stream}
  * ({@link NettyStream}) writes while the channel is writable and resumes on
  * {@code channelWritabilityChanged}.
  */
 public final class NettyTechnology implements ServerTechnology {
-
-    /** A write still in progress (the outbound buffer draining) counts as activity, not idleness. */
-    private static final boolean OBSERVE_OUTPUT = true;
 
     @Override
     public String name() {
@@ -95,9 +93,9 @@ public final class NettyTechnology implements ServerTechnology {
                         @Override
                         protected void initChannel(SocketChannel channel) {
                             channel.pipeline().addLast(
-                                    new IdleStateHandler(OBSERVE_OUTPUT, 0, 0, idleMillis, TimeUnit.MILLISECONDS),
+                                    new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
                                     new HttpServerCodec(),
-                                    new NettyHelloHandler(hello));
+                                    new NettyHelloHandler(hello, TimeUnit.MILLISECONDS.toNanos(idleMillis)));
                         }
                     });
             Channel listener = bootstrap.bind(settings.host(), settings.port()).sync().channel();
