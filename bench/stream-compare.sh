@@ -30,7 +30,9 @@ usage() {
   cat <<USAGE
 usage: bench/stream-compare.sh [options]
 
-  --cells "S:X ..."     cells to measure, in order (default: $CELLS)
+  --cells "S:X[@DIR] ..." cells to measure, in order (default: $CELLS);
+                          S:X@DIR is cell S:X of the workbench checkout in DIR (e.g. a git
+                          worktree of a baseline commit), shown as S:X@<its commit>
   --warmup S            seconds of load before measuring each cell (default $WARMUP)
   --rounds N            measured rounds per cell (default $ROUNDS)
   --duration S          seconds per round (default $DURATION)
@@ -62,9 +64,7 @@ while [ $# -gt 0 ]; do
     *) usage >&2; bench_die "unknown option '$1'" ;;
   esac
 done
-for cell in $CELLS; do
-  [[ "$cell" == *:* ]] || bench_die "a cell is SERVER:STRATEGY, got '$cell'"
-done
+check_cells "$CELLS"
 PATH_AND_QUERY="/stream?bytes=$BYTES${CHUNK:+&chunk=$CHUNK}"
 
 require_tools wrk taskset awk
@@ -115,25 +115,26 @@ stream_round() {
 printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\texit\n' >"$OUT/results.tsv"
 
 for cell in $CELLS; do
-  server="${cell%%:*}" strategy="${cell#*:}" dir="$OUT/${cell/:/-}"
-  bench_say "$cell: starting on CPU 0"
+  server="${cell%%:*}" strategy="${cell#*:}" label="$(cell_label "$cell")"
+  dir="$OUT/${label/:/-}"
+  bench_say "$label: starting on CPU 0"
   status=0
   start_cell "$server" "$strategy" "$dir" taskset -c 0 || status=$?
   if [ "$status" -ne 0 ]; then
     if [ "$status" -eq 2 ]; then reason="refused"; else reason="failed to start"; fi
-    printf '%s\t%s\n' "$cell" "$reason" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$label" "$reason" >>"$OUT/results.tsv"
     continue
   fi
   # One small stream first: the server must count exactly its 1000 bytes.
   written="$(streamed_bytes)"
   http_discard "$TARGET_PORT" "/stream?bytes=1000" || true
   if [ "$(( $(streamed_bytes) - written ))" -ne 1000 ]; then
-    bench_say "$cell: GET /stream?bytes=1000 did not write 1000 bytes; skipping it"
+    bench_say "$label: GET /stream?bytes=1000 did not write 1000 bytes; skipping it"
     stop_target
-    printf '%s\t%s\n' "$cell" "bad stream" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$label" "bad stream" >>"$OUT/results.tsv"
     continue
   fi
-  bench_say "$cell: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
+  bench_say "$label: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
   timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL$PATH_AND_QUERY" >"$dir/warmup.txt" ||
     bench_say "  wrk exited with status $?"
   for round in $(seq 1 "$ROUNDS"); do
@@ -141,8 +142,8 @@ for cell in $CELLS; do
   done
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
   stop_target
-  bench_say "$cell: stopped, exit status $TARGET_EXIT"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" \
+  bench_say "$label: stopped, exit status $TARGET_EXIT"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" \
     "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f2 "$dir/rounds.tsv" | median)" "$(cut -f3 "$dir/rounds.tsv" | median)" \
     "$(cut -f4 "$dir/rounds.tsv" | median)" "$(awk '{ e += $5 } END { print e + 0 }' "$dir/rounds.tsv")" "$TARGET_EXIT" >>"$OUT/results.tsv"
 done
