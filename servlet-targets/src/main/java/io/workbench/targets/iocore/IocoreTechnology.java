@@ -56,8 +56,8 @@ public final class IocoreTechnology implements ServerTechnology {
     @Override
     public String howItRuns(Strategy strategy) {
         return switch (strategy) {
-            case SYNC -> "a NON_BLOCKING Handler reads each request on the selector thread, answers /stats there and "
-                    + "hands the others to the platform worker pool (at most " + TargetSettings.BLOCKING_MAX_THREADS
+            case SYNC -> "a NON_BLOCKING Handler, called on the selector thread that read the request, answers /stats "
+                    + "there and hands the others to the platform worker pool (at most " + TargetSettings.BLOCKING_MAX_THREADS
                     + "), whose thread sleeps the wait";
             case VIRTUAL -> "the same Handler hands each request but /stats to a virtual thread, which sleeps the wait";
             case ASYNC_COMPLETE -> "a NON_BLOCKING Handler in place on the selector thread; the completion scheduler "
