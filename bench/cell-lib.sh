@@ -4,15 +4,18 @@
 # async-complete), medians. Sourced after target-lib.sh, not run.
 
 # start_cell SERVER STRATEGY DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
-# STRATEGY` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line. Sets
-# TARGET_PID, TARGET_URL, TARGET_PORT as start_target does, so stop_target and cpu_ticks apply.
-# SERVER@CHECKOUT starts SERVER from that checkout's ./workbench (see start_target). Extra target
+# STRATEGY` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line.
+# SERVER@CHECKOUT or STRATEGY@CHECKOUT (a cell written S@DIR:X or S:X@DIR) starts it from that
+# checkout's ./workbench instead of this one's (e.g. a git worktree of a baseline commit, which
+# builds its own jars), so that two commits can be measured in one session. Sets TARGET_PID,
+# TARGET_URL, TARGET_PORT as start_target does, so stop_target and cpu_ticks apply. Extra target
 # options (e.g. --stream-high-water 65536) may come in the array TARGET_ARGS. Returns 0 when ready,
 # 2 if the matrix refuses the cell or the options (the reason is in DIR/server.stderr), 1 if it
 # failed to start.
 start_cell() {
-  local server="${1%%@*}" strategy="$2" dir="$3" root="$BENCH_ROOT"
+  local server="${1%%@*}" strategy="${2%%@*}" dir="$3" root="$BENCH_ROOT"
   case "$1" in *@*) root="${1#*@}" ;; esac
+  case "$2" in *@*) root="${2#*@}" ;; esac
   shift 3
   mkdir -p "$dir"
   (
@@ -38,6 +41,27 @@ start_cell() {
   done
   TARGET_URL="$(sed -n 's/^READY //p' "$dir/server.stdout" | head -n 1)"
   TARGET_PORT="${TARGET_URL##*:}"
+}
+
+# cell_label SERVER:STRATEGY[@CHECKOUT]: how a cell is named in a table and a directory: the cell
+# itself, or for a cell of another checkout SERVER:STRATEGY@<that checkout's short commit>.
+cell_label() {
+  case "$1" in
+    *@*) printf '%s@%s\n' "${1%%@*}" "$(git -C "${1#*@}" rev-parse --short HEAD 2>/dev/null || echo other)" ;;
+    *) printf '%s\n' "$1" ;;
+  esac
+}
+
+# check_cells "SPEC ...": every cell is SERVER:STRATEGY, or SERVER:STRATEGY@CHECKOUT with a checkout
+# that has a ./workbench.
+check_cells() {
+  local cell
+  for cell in $1; do
+    [[ "$cell" == *:* ]] || bench_die "a cell is SERVER:STRATEGY[@CHECKOUT], got '$cell'"
+    case "$cell" in
+      *@*) [ -x "${cell#*@}/workbench" ] || bench_die "'${cell#*@}' (in $cell) is not a workbench checkout" ;;
+    esac
+  done
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -39,9 +39,14 @@ usage() {
   cat <<EOF
 usage: bench/servlet-hello-compare.sh [options]
 
-  --cells "S:X ..."     cells to measure, in order (default: iocore:async-complete for reference,
+  --cells "S:X[@DIR] ..."
+                        cells to measure, in order (default: iocore:async-complete for reference,
                         then jetty, tomcat, undertow, undertow-handler under sync, virtual and
-                        async-complete); ./workbench target --list shows the matrix
+                        async-complete); ./workbench target --list shows the matrix. S:X@DIR is
+                        cell S:X of the workbench checkout in DIR (e.g. a git worktree of a
+                        baseline commit), shown as S:X@<its commit>: list the same cell of
+                        several checkouts to measure them in one session (the table gives each
+                        one's ratio to the one listed first)
   --warmup S            seconds of wrk load before measuring each cell (default $WARMUP)
   --rounds N            measured wrk rounds per cell (default $ROUNDS)
   --duration S          seconds per round (default $DURATION)
@@ -76,9 +81,7 @@ while [ $# -gt 0 ]; do
 done
 [ $((RATE * PACE_MS % 1000)) -eq 0 ] || bench_die "--rate must be a multiple of $((1000 / PACE_MS)) (each connection sends $((1000 / PACE_MS)) req/s)"
 RATE_CONNECTIONS=$((RATE * PACE_MS / 1000))
-for cell in $CELLS; do
-  [[ "$cell" == *:* ]] || bench_die "a cell is SERVER:STRATEGY, got '$cell'"
-done
+check_cells "$CELLS"
 
 require_tools wrk taskset awk
 [ "$(nproc)" -ge 2 ] || bench_die "needs 2 CPUs (server on CPU 0, load on CPU 1), found $(nproc)"
@@ -91,6 +94,12 @@ trap 'exit 130' INT TERM
   describe_machine
   echo "command: bench/servlet-hello-compare.sh --cells \"$CELLS\" --warmup $WARMUP --rounds $ROUNDS --duration $DURATION" \
        "--connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION (paced by $PACE_MS ms)"
+  echo "this checkout: $(git -C "$BENCH_ROOT" log -1 --format='%h %s' 2>/dev/null || echo unknown)"
+  for cell in $CELLS; do
+    case "$cell" in
+      *@*) echo "$(cell_label "$cell"): $(git -C "${cell#*@}" log -1 --format='%h %s' 2>/dev/null || echo unknown) (${cell#*@})" ;;
+    esac
+  done
 } >"$OUT/environment.txt"
 
 build_targets
@@ -137,34 +146,35 @@ rate_run() {
 printf 'cell\tmedian_rps\tp50_ms\tp99_ms\tround_cpu_pct\twrk_errors\tcpu_us_per_req\trate_achieved\trate_failed\texit\n' >"$OUT/results.tsv"
 
 for cell in $CELLS; do
-  server="${cell%%:*}" strategy="${cell#*:}" dir="$OUT/${cell/:/-}"
-  bench_say "$cell: starting on CPU 0"
+  server="${cell%%:*}" strategy="${cell#*:}" label="$(cell_label "$cell")"
+  dir="$OUT/${label/:/-}"
+  bench_say "$label: starting on CPU 0"
   status=0
   start_cell "$server" "$strategy" "$dir" taskset -c 0 || status=$?
   if [ "$status" -ne 0 ]; then
     if [ "$status" -eq 2 ]; then reason="refused"; else reason="failed to start"; fi
-    printf '%s\t%s\n' "$cell" "$reason" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$label" "$reason" >>"$OUT/results.tsv"
     continue
   fi
   if [ "$(http_get "$TARGET_PORT" /hello)" != "hello" ]; then
-    bench_say "$cell: GET /hello did not answer hello; skipping it"
+    bench_say "$label: GET /hello did not answer hello; skipping it"
     stop_target
-    printf '%s\t%s\n' "$cell" "no hello" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$label" "no hello" >>"$OUT/results.tsv"
     continue
   fi
-  bench_say "$cell: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
+  bench_say "$label: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
   timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$dir/warmup.txt" ||
     bench_say "  wrk exited with status $?"
   for round in $(seq 1 "$ROUNDS"); do
     wrk_round "$dir" "$round"
   done
-  bench_say "$cell: paced at $RATE req/s ($RATE_CONNECTIONS connections, ${PACE_MS} ms apart) for ${RATE_DURATION}s"
+  bench_say "$label: paced at $RATE req/s ($RATE_CONNECTIONS connections, ${PACE_MS} ms apart) for ${RATE_DURATION}s"
   cpu_per_request="n/a" achieved=0 failed=0
   IFS=$'\t' read -r cpu_per_request achieved failed < <(rate_run "$dir") || true
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
   stop_target
-  bench_say "$cell: stopped, exit status $TARGET_EXIT"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" \
+  bench_say "$label: stopped, exit status $TARGET_EXIT"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" \
     "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f2 "$dir/rounds.tsv" | median)" "$(cut -f3 "$dir/rounds.tsv" | median)" \
     "$(cut -f5 "$dir/rounds.tsv" | median)" "$(awk '{ e += $4 } END { print e + 0 }' "$dir/rounds.tsv")" \
     "$cpu_per_request" "$achieved" "$failed" "$TARGET_EXIT" >>"$OUT/results.tsv"
@@ -173,17 +183,34 @@ done
 awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" \
     -v rate="$RATE" -v rate_duration="$RATE_DURATION" '
   NR == 1 { next }
-  { rows[++n] = $0; if ($1 == "iocore:async-complete") iocore = $2 }
+  {
+    rows[++n] = $0
+    if ($1 == "iocore:async-complete") iocore = $2
+    # The same cell of several checkouts (S:X, S:X@commit): each is compared with the first listed.
+    at = index($1, "@")
+    if (at > 0) others++
+    cell = at > 0 ? substr($1, 1, at - 1) : $1
+    if ($3 != "" && !(cell in first_rps)) { first_rps[cell] = $2; first_cpu[cell] = $7; first_row[cell] = n }
+    key[n] = cell
+  }
+  function ratio(x, base) { return (base + 0 > 0 && x + 0 > 0) ? sprintf("%.2fx", x / base) : "n/a" }
   END {
-    printf "| cell | req/s (median) | vs iocore | p50 ms | p99 ms | server CPU in rounds | CPU us/request at %d req/s (achieved) | errors | exit |\n", rate
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    printf "| cell | req/s (median) | vs iocore | p50 ms | p99 ms | server CPU in rounds | CPU us/request at %d req/s (achieved) | errors | exit |", rate
+    print (others > 0 ? " vs the same cell listed first: req/s, CPU us/request |" : "")
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|" (others > 0 ? "---:|" : "")
     for (i = 1; i <= n; i++) {
       split(rows[i], f, "\t")
-      if (f[3] == "") { printf "| %s | %s | | | | | | | |\n", f[1], f[2]; continue }
-      printf "| %s | %.0f | %s | %.3f | %.3f | %s%% | %s (%s/s) | %d | %s |\n", f[1], f[2],
-        (iocore > 0 && f[2] > 0) ? sprintf("%.2fx", f[2] / iocore) : "n/a", f[3], f[4], f[5], f[7], f[8], f[6] + f[9], f[10]
+      if (f[3] == "") { printf "| %s | %s | | | | | | | |%s\n", f[1], f[2], (others > 0 ? " |" : ""); continue }
+      printf "| %s | %.0f | %s | %.3f | %.3f | %s%% | %s (%s/s) | %d | %s |", f[1], f[2],
+        ratio(f[2], iocore), f[3], f[4], f[5], f[7], f[8], f[6] + f[9], f[10]
+      if (others > 0) {
+        c = key[i]
+        printf " %s |", (c in first_row && first_row[c] != i) ? ratio(f[2], first_rps[c]) ", " ratio(f[7], first_cpu[c]) : ""
+      }
+      printf "\n"
     }
     printf "\nwrk -t1 -c%d -d%ds --latency, %d round(s) per cell after a %ds warm-up, each cell alone on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
     printf "CPU: utime+stime of the server over %ds of wrk paced at %d req/s, per request answered.\n", rate_duration, rate
+    if (others > 0) printf "Checkouts: a cell over the same cell of the checkout listed first (S:X@commit; environment.txt names the commits); above 1x it answers more requests, and uses more CPU per request.\n"
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

@@ -37,8 +37,8 @@ usage() {
 usage: bench/stream-compare.sh [options]
 
   --cells "S:X ..."     cells to measure, in order (default: $CELLS);
-                        S@DIR:X is server S from the workbench checkout in DIR (e.g. a git
-                        worktree of a baseline commit), shown as S@<its commit>:X
+                        S@DIR:X or S:X@DIR is the cell of the workbench checkout in DIR (e.g. a
+                        git worktree of a baseline commit), shown as S@<its commit>:X
   --warmup S            seconds of load before measuring each cell (default $WARMUP)
   --rounds N            measured rounds per cell (default $ROUNDS)
   --duration S          seconds per round (default $DURATION)
@@ -78,9 +78,7 @@ while [ $# -gt 0 ]; do
     *) usage >&2; bench_die "unknown option '$1'" ;;
   esac
 done
-for cell in $CELLS; do
-  [[ "$cell" == *:* ]] || bench_die "a cell is SERVER:STRATEGY, got '$cell'"
-done
+check_cells "$CELLS"
 PATH_AND_QUERY="/stream?bytes=$BYTES${CHUNK:+&chunk=$CHUNK}"
 
 require_tools wrk taskset awk
@@ -179,6 +177,8 @@ printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\te
 
 for spec in $CELLS; do
   server="${spec%%:*}" strategy="${spec#*:}"
+  # S:X@DIR is the same cell as S@DIR:X: the checkout goes with the server.
+  case "$strategy" in *@*) server="$server@${strategy#*@}" strategy="${strategy%%@*}" ;; esac
   cell="$(server_label "$server"):$strategy"
   dir="$OUT/${cell/:/-}"
   TARGET_ARGS=()
@@ -190,19 +190,19 @@ for spec in $CELLS; do
   start_cell "$server" "$strategy" "$dir" taskset -c 0 || status=$?
   if [ "$status" -ne 0 ]; then
     if [ "$status" -eq 2 ]; then reason="refused"; else reason="failed to start"; fi
-    printf '%s\t%s\n' "$cell" "$reason" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$label" "$reason" >>"$OUT/results.tsv"
     continue
   fi
   # One small stream first: the server must count exactly its 1000 bytes.
   written="$(streamed_bytes)"
   http_discard "$TARGET_PORT" "/stream?bytes=1000" || true
   if [ "$(( $(streamed_bytes) - written ))" -ne 1000 ]; then
-    bench_say "$cell: GET /stream?bytes=1000 did not write 1000 bytes; skipping it"
+    bench_say "$label: GET /stream?bytes=1000 did not write 1000 bytes; skipping it"
     stop_target
-    printf '%s\t%s\n' "$cell" "bad stream" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$label" "bad stream" >>"$OUT/results.tsv"
     continue
   fi
-  bench_say "$cell: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
+  bench_say "$label: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
   timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL$PATH_AND_QUERY" >"$dir/warmup.txt" ||
     bench_say "  wrk exited with status $?"
   for round in $(seq 1 "$ROUNDS"); do

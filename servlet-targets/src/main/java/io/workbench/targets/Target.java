@@ -44,7 +44,7 @@ public final class Target implements AutoCloseable {
         if (!technology.strategies().contains(settings.strategy())) {
             throw new IllegalArgumentException(technology.name() + " does not offer strategy " + settings.strategy());
         }
-        Handoffs handoffs = new Handoffs(settings.strategy(), settings.sweepMillis(), settings.maxProcessingThreads());
+        Handoffs handoffs = new Handoffs(settings.strategy(), settings.sweepMillis(), settings.completionThreads());
         HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats(), handoffs);
         try {
             return new Target(technology, settings, hello, technology.start(settings, hello));

@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       whose thread limit equals the server's asynchronous pool (100). One timer thread keeps the
  *       delays; a due completion runs on a pool of at most that many threads, started only when no
  *       started one is free (a {@code ScheduledThreadPoolExecutor} of 100 would start a thread for
- *       each of its first 100 tasks, and hold them all for ever). Servlet containers complete their
- *       waits here; native servers use their own schedulers.</li>
+ *       each of its first 100 tasks, and hold them all for ever). Servlet containers and iocore
+ *       (which has no timer of its own) complete their waits here; the other native servers use
+ *       their own timers.</li>
  * </ul>
  */
 public final class Handoffs implements AutoCloseable {

@@ -21,13 +21,18 @@ final class HeadExchange implements HelloExchange {
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        get.send(headOf(reply), whenDone);
+    public void counted(Runnable whenEnded) {
+        get.counted(whenEnded);
     }
 
     @Override
-    public void send(Reply reply, WriteMode mode, Runnable whenDone) {
-        get.send(headOf(reply), mode, whenDone);
+    public void send(Reply reply) {
+        get.send(headOf(reply));
+    }
+
+    @Override
+    public void send(Reply reply, WriteMode mode) {
+        get.send(headOf(reply), mode);
     }
 
     private static Reply headOf(Reply reply) {
@@ -36,8 +41,8 @@ final class HeadExchange implements HelloExchange {
 
     /** The head of the stream, {@code Content-Length} its length; its bytes are never generated. */
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
-        get.send(Reply.headOf(200, StreamBody.CONTENT_TYPE, body.length()), mode, whenDone);
+    public void stream(StreamBody body, WriteMode mode) {
+        get.send(Reply.headOf(200, StreamBody.CONTENT_TYPE, body.length()), mode);
     }
 
     @Override

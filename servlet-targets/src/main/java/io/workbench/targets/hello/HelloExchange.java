@@ -16,13 +16,21 @@ import java.util.concurrent.Executor;
 public interface HelloExchange {
 
     /**
-     * Sends {@code reply} as the complete response of this request. May be called from any thread
-     * the strategy runs on (the server's I/O thread, its scheduler, a pool thread).
-     *
-     * @param whenDone run exactly once when the response has been written or has failed (for
-     *                 {@code /stats} counting), or null when nobody needs to know
+     * This request is counted in {@code /stats}: run {@code whenEnded} exactly once when it ends,
+     * however it ends: its response written or failed, or the server ending it first (an idle
+     * timeout, a closed connection, a container that ends the asynchronous cycle itself). Called at
+     * most once, by {@link HelloService} on the handling thread as soon as it counts the request,
+     * before any strategy runs; a request that is not counted ({@code /stats}, a 404) never gets it.
+     * A server keeps it in a {@link RequestEnd}.
      */
-    void send(Reply reply, Runnable whenDone);
+    void counted(Runnable whenEnded);
+
+    /**
+     * Sends {@code reply} as the complete response of this request. May be called from any thread
+     * the strategy runs on (the server's I/O thread, its scheduler, a pool thread). If the request
+     * has ended already (the server ended it first), there is nothing to write to: it does nothing.
+     */
+    void send(Reply reply);
 
     /**
      * Runs {@code task} once after {@code delayMillis} without blocking any thread meanwhile: on the
@@ -32,11 +40,11 @@ public interface HelloExchange {
     void schedule(Runnable task, long delayMillis);
 
     /**
-     * As {@link #send(Reply, Runnable)}, written the way {@code mode} says. Only servlet containers
-     * tell the modes apart; the default ignores the mode.
+     * As {@link #send(Reply)}, written the way {@code mode} says. Only servlet containers tell the
+     * modes apart; the default ignores the mode.
      */
-    default void send(Reply reply, WriteMode mode, Runnable whenDone) {
-        send(reply, whenDone);
+    default void send(Reply reply, WriteMode mode) {
+        send(reply);
     }
 
     /**
@@ -75,9 +83,8 @@ public interface HelloExchange {
      * callback over their asynchronous writes, Netty driven by channel writability, Undertow by its
      * sink channel's write listener, a servlet container as {@code mode} says (blocking
      * {@code ServletOutputStream.write}, or a {@code WriteListener}). Each written piece is reported
-     * through {@link StreamBody#advance(int)}.
-     *
-     * @param whenDone run exactly once when the body has been written or the stream has failed
+     * through {@link StreamBody#advance(int)}. The stream's end (written whole, or failed) ends the
+     * request; if the request has ended already, it does nothing.
      */
-    void stream(StreamBody body, WriteMode mode, Runnable whenDone);
+    void stream(StreamBody body, WriteMode mode);
 }

@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * {@code Allow: GET, HEAD}; any other path is a {@code 404}, whatever the method.
  *
  * <p>What is counted: {@code GET} and {@code HEAD /hello} requests in {@link RequestStats}, started when the handler
- * begins one and completed when its response (the {@code 200}, or the {@code 400} for a bad
- * {@code wait}) has been written or has failed; {@code GET /stream} responses in
+ * begins one and completed when it ends: its response (the {@code 200}, or the {@code 400} for a bad
+ * {@code wait}) written or failed, or the server ending it first (a closed connection), whichever
+ * comes first, exactly once ({@link HelloExchange#counted}); {@code GET /stream} responses in
  * {@link StreamStats} (streams started and finished, body bytes written). {@code /stats},
  * {@code HEAD /stream}, a {@code 400} for a bad stream request, {@code 404} and {@code 405}
  * answers are not counted, so reading the counters never changes them, and a snapshot taken when
@@ -34,7 +35,7 @@ public final class HelloService {
     private final RequestStats stats;
     private final StreamStats streams = new StreamStats();
     private final Handoffs handoffs;
-    /** Created once: the hooks every counted response runs when it is finished. */
+    /** Created once: the hooks every counted request runs when it ends. */
     private final Runnable completed;
     private final Runnable streamCompleted;
     /** What the server itself reports in {@code /stats}, beside the contract's counts; set once it runs. */
@@ -74,7 +75,7 @@ public final class HelloService {
             if (!HEAD.equals(method)) {
                 // The request's body, if any, is the server's to read or drop: every server here
                 // does before it reads the next request, or closes the connection.
-                exchange.send(isContractPath(path) ? Reply.METHOD_NOT_ALLOWED : Reply.NOT_FOUND, null);
+                exchange.send(isContractPath(path) ? Reply.METHOD_NOT_ALLOWED : Reply.NOT_FOUND);
                 return;
             }
             answering = new HeadExchange(exchange);
@@ -84,10 +85,20 @@ public final class HelloService {
         } else if (StreamBody.PATH.equals(path)) {
             stream(query, answering, answering != exchange);
         } else if (HelloProtocol.STATS_PATH.equals(path)) {
-            answering.send(Reply.stats(statsJson()), null);
+            answering.send(Reply.stats(statsJson()));
         } else {
-            answering.send(Reply.NOT_FOUND, null);
+            answering.send(Reply.NOT_FOUND);
         }
+    }
+
+    /**
+     * True for the requests a server answers on the thread that read them, before any blocking
+     * dispatch ({@code GET} and {@code HEAD /stats}: they only read counters, never block, and must
+     * answer while every thread of a blocking pool sleeps). A server calls {@link #handle} for them
+     * in place, and hands the others to where its strategy runs them.
+     */
+    public boolean answeredInPlace(String method, String path) {
+        return HelloProtocol.STATS_PATH.equals(path) && (GET.equals(method) || HEAD.equals(method));
     }
 
     private static boolean isContractPath(String path) {
@@ -96,14 +107,16 @@ public final class HelloService {
 
     private void hello(String query, HelloExchange exchange) {
         stats.started();
+        // Handed over before anything can end the request, so that whoever ends it counts it.
+        exchange.counted(completed);
         long waitMillis;
         try {
             waitMillis = HelloProtocol.waitMillis(query, defaultWaitMillis);
         } catch (IllegalArgumentException badWait) {
-            exchange.send(Reply.text(400, badWait.getMessage()), completed);
+            exchange.send(Reply.text(400, badWait.getMessage()));
             return;
         }
-        strategy.respond(exchange, waitMillis, completed, handoffs);
+        strategy.respond(exchange, waitMillis, handoffs);
     }
 
     private void stream(String query, HelloExchange exchange, boolean head) {
@@ -111,16 +124,17 @@ public final class HelloService {
         try {
             body = StreamBody.parse(query, streams);
         } catch (IllegalArgumentException badRequest) {
-            exchange.send(Reply.text(400, badRequest.getMessage()), null);
+            exchange.send(Reply.text(400, badRequest.getMessage()));
             return;
         }
         if (head) {
             // Only the head, at once: there is nothing to pace, and no byte is written or counted.
-            exchange.send(Reply.headOf(200, StreamBody.CONTENT_TYPE, body.length()), null);
+            exchange.send(Reply.headOf(200, StreamBody.CONTENT_TYPE, body.length()));
             return;
         }
         streams.started();
-        strategy.stream(exchange, body, streamCompleted, handoffs);
+        exchange.counted(streamCompleted);
+        strategy.stream(exchange, body, handoffs);
     }
 
     /**

@@ -19,26 +19,26 @@ public enum Strategy {
     /** The handler sleeps W on the thread that runs it, a platform thread of the server's bounded pool. */
     SYNC("sync", "sleeps the wait on a platform thread of the server's bounded pool, then responds", true, false, false) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
-            sleepThenSend(exchange, waitMillis, whenDone);
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
+            sleepThenSend(exchange, waitMillis);
         }
 
         @Override
-        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
-            exchange.stream(body, WriteMode.BLOCKING, whenDone);
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
+            exchange.stream(body, WriteMode.BLOCKING);
         }
     },
 
     /** The same code as {@link #SYNC}, run by the server on virtual threads. */
     VIRTUAL("virtual", "as sync, on virtual threads (the server's pool is virtual)", true, true, false) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
-            sleepThenSend(exchange, waitMillis, whenDone);
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
+            sleepThenSend(exchange, waitMillis);
         }
 
         @Override
-        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
-            exchange.stream(body, WriteMode.BLOCKING, whenDone);
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
+            exchange.stream(body, WriteMode.BLOCKING);
         }
     },
 
@@ -50,15 +50,15 @@ public enum Strategy {
             "startAsync(), then dispatch() to a container thread that sleeps the wait and responds",
             true, false, true) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.dispatch(() -> sleepThenSend(exchange, waitMillis, whenDone)));
+            handoffs.handOff(() -> exchange.dispatch(() -> sleepThenSend(exchange, waitMillis)));
         }
 
         @Override
-        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.dispatch(() -> exchange.stream(body, WriteMode.BLOCKING, whenDone)));
+            handoffs.handOff(() -> exchange.dispatch(() -> exchange.stream(body, WriteMode.BLOCKING)));
         }
     },
 
@@ -72,17 +72,17 @@ public enum Strategy {
             "returns at once; the server's scheduler sends the response after the wait, no thread blocked",
             false, false, true) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
             handoffs.handOff(() -> exchange.asyncExecutor().execute(
-                    () -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING, whenDone)));
+                    () -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING)));
         }
 
         @Override
-        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
             handoffs.handOff(() -> exchange.asyncExecutor().execute(
-                    () -> exchange.stream(body, WriteMode.NON_BLOCKING, whenDone)));
+                    () -> exchange.stream(body, WriteMode.NON_BLOCKING)));
         }
     },
 
@@ -94,15 +94,15 @@ public enum Strategy {
             "startAsync(); batches go to a queue drained by 3 threads; the wait is scheduled, none blocks",
             false, false, true) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.enqueue(() -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING, whenDone));
+            handoffs.enqueue(() -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING));
         }
 
         @Override
-        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.enqueue(() -> exchange.stream(body, WriteMode.NON_BLOCKING, whenDone));
+            handoffs.enqueue(() -> exchange.stream(body, WriteMode.NON_BLOCKING));
         }
     },
 
@@ -114,15 +114,15 @@ public enum Strategy {
             "startAsync(), then a WriteListener writes only while isReady(); no thread blocked",
             false, false, true) {
         @Override
-        void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs) {
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> completeAfter(exchange, waitMillis, WriteMode.NON_BLOCKING, whenDone));
+            handoffs.handOff(() -> completeAfter(exchange, waitMillis, WriteMode.NON_BLOCKING));
         }
 
         @Override
-        void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs) {
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.stream(body, WriteMode.NON_BLOCKING, whenDone));
+            handoffs.handOff(() -> exchange.stream(body, WriteMode.NON_BLOCKING));
         }
     };
 
@@ -140,18 +140,14 @@ public enum Strategy {
         this.asynchronous = asynchronous;
     }
 
-    /**
-     * Answers {@code GET /hello} after {@code waitMillis}.
-     *
-     * @param whenDone passed on to {@link HelloExchange#send}, to be run once the response is finished
-     */
-    abstract void respond(HelloExchange exchange, long waitMillis, Runnable whenDone, Handoffs handoffs);
+    /** Answers {@code GET /hello} after {@code waitMillis} (a zero wait: without waiting at all). */
+    abstract void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs);
 
     /**
      * Answers {@code GET /stream} with {@code body}, as fast as the client reads: a blocking
      * strategy writes on a thread that may wait, an asynchronous one never makes a thread wait.
      */
-    abstract void stream(HelloExchange exchange, StreamBody body, Runnable whenDone, Handoffs handoffs);
+    abstract void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs);
 
     /** The name on the command line, e.g. {@code async-complete}. */
     public String cliName() {
@@ -186,23 +182,31 @@ public enum Strategy {
         return Arrays.stream(values()).filter(strategy -> strategy.cliName.equals(cliName)).findFirst();
     }
 
-    private static void completeAfter(HelloExchange exchange, long waitMillis, WriteMode mode, Runnable whenDone) {
+    private static void completeAfter(HelloExchange exchange, long waitMillis, WriteMode mode) {
         if (waitMillis == 0) {
-            exchange.send(Reply.HELLO, mode, whenDone);
+            exchange.send(Reply.HELLO, mode);
         } else {
-            exchange.schedule(() -> exchange.send(Reply.HELLO, mode, whenDone), waitMillis);
+            exchange.schedule(() -> exchange.send(Reply.HELLO, mode), waitMillis);
         }
     }
 
-    private static void sleepThenSend(HelloExchange exchange, long waitMillis, Runnable whenDone) {
-        try {
-            Thread.sleep(waitMillis);
-        } catch (InterruptedException stopping) {
-            // The server is stopping and interrupts its workers: answer now rather than never,
-            // so that the request is still completed (and counted) exactly once.
-            Thread.currentThread().interrupt();
+    /**
+     * Sleeps the wait, then sends. A zero wait does not call {@code Thread.sleep(0)}, which is not
+     * free: a {@code sched_yield} system call on a platform thread, an unmount and a re-queue on a
+     * virtual one, a cost per request that the asynchronous strategies, which skip a zero wait, do
+     * not pay.
+     */
+    private static void sleepThenSend(HelloExchange exchange, long waitMillis) {
+        if (waitMillis > 0) {
+            try {
+                Thread.sleep(waitMillis);
+            } catch (InterruptedException stopping) {
+                // The server is stopping and interrupts its workers: answer now rather than never,
+                // so that the request is still completed (and counted) exactly once.
+                Thread.currentThread().interrupt();
+            }
         }
-        exchange.send(Reply.HELLO, whenDone);
+        exchange.send(Reply.HELLO);
     }
 
     @Override

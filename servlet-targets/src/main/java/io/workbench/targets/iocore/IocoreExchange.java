@@ -4,19 +4,23 @@ import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.http.HttpField;
 import io.workbench.iocore.http.HttpHeader;
 import io.workbench.iocore.http.server.Response;
+import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The requests of one iocore connection seen as {@link HelloExchange}s, one after the other. It is
  * also the callback of the response write: when the write is done or failed it runs the
  * exchange's completion hook, then completes the handler's callback, so the request counts as
- * complete exactly when iocore has written it.
+ * complete exactly when iocore has written it. iocore completes that callback exactly once, and
+ * never ends a request its handler holds (its idle timeout spares them), so the hook needs no more
+ * than a field, reset per request: a request allocates nothing here. Waits are scheduled on the
+ * target's completion scheduler ({@link Handoffs#schedule}: one timer thread, due completions on up
+ * to {@link io.workbench.targets.server.TargetSettings#completionThreads()} threads), iocore having
+ * no timer of its own.
  */
 final class IocoreExchange implements HelloExchange, Callback {
 
@@ -26,7 +30,7 @@ final class IocoreExchange implements HelloExchange, Callback {
     private static final HttpField HELLO_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, Reply.HELLO.contentType());
     private static final HttpField STREAM_CONTENT_TYPE = HttpField.of(HttpHeader.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
 
-    private final ScheduledExecutorService scheduler;
+    private final Handoffs handoffs;
     /** The most bytes of stream chunks one write gathers. */
     private final int streamHighWater;
     /** This connection's view of the hello body, rewound for each response. */
@@ -35,8 +39,8 @@ final class IocoreExchange implements HelloExchange, Callback {
     private Callback callback;
     private Runnable whenDone;
 
-    IocoreExchange(ScheduledExecutorService scheduler, int streamHighWater) {
-        this.scheduler = scheduler;
+    IocoreExchange(Handoffs handoffs, int streamHighWater) {
+        this.handoffs = handoffs;
         this.streamHighWater = streamHighWater;
     }
 
@@ -48,8 +52,12 @@ final class IocoreExchange implements HelloExchange, Callback {
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        this.whenDone = whenDone;
+    public void counted(Runnable whenEnded) {
+        this.whenDone = whenEnded;
+    }
+
+    @Override
+    public void send(Reply reply) {
         response.setStatus(reply.status());
         ByteBuffer body;
         if (reply.isHello()) {
@@ -69,7 +77,7 @@ final class IocoreExchange implements HelloExchange, Callback {
 
     @Override
     public void schedule(Runnable task, long delayMillis) {
-        scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+        handoffs.schedule(task, delayMillis);
     }
 
     /**
@@ -77,9 +85,10 @@ final class IocoreExchange implements HelloExchange, Callback {
      * handler's callback itself: the exchange is free for the connection's next request.
      */
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+    public void stream(StreamBody body, WriteMode mode) {
         Response streaming = response;
         Callback handlerCallback = callback;
+        Runnable whenDone = this.whenDone;
         response = null;
         callback = null;
         this.whenDone = null;

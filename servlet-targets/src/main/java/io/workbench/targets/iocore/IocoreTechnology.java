@@ -1,6 +1,5 @@
 package io.workbench.targets.iocore;
 
-import io.workbench.iocore.callback.Invocable.InvocationType;
 import io.workbench.iocore.http.server.HttpServer;
 import io.workbench.iocore.selector.SelectorManager;
 import io.workbench.iocore.selector.ServerConnector;
@@ -11,24 +10,26 @@ import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.util.Set;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code iocore}: the workbench's own HTTP/1.1 server ({@link HttpServer}) on its hand-written
  * selector layer.
  *
- * <p>How each strategy runs, and why:
+ * <p>How each strategy runs, and why: the handler ({@link IocoreHelloHandler}) is {@code NON_BLOCKING}
+ * in every cell, so iocore reads each request and calls it in place on the selector thread, where
+ * {@code /stats} is answered.
  * <ul>
- *   <li>{@code async-complete}: the handler is {@code NON_BLOCKING}, so it runs in place on the
- *       selector thread that read the request; a wait is a task on a one-thread scheduler the
- *       server owns, which writes the response (a zero wait writes it at once, in place). No
- *       worker pool: the manager keeps only the platform threads its selectors need, plus one.</li>
- *   <li>{@code sync}: the handler is {@code BLOCKING}; it sleeps on a platform thread of a pool
- *       bounded by {@link TargetSettings#maxProcessingThreads()}, with the adaptive ("eat what you
- *       kill") strategy.</li>
- *   <li>{@code virtual}: the same handler on a virtual thread per request, with
- *       produce-execute-consume (adaptive would have a spare platform thread eat the blocking task).</li>
+ *   <li>{@code async-complete}: every request is handled in place; a wait is scheduled on the
+ *       target's completion scheduler (one timer thread, the responses written on up to
+ *       {@link TargetSettings#completionThreads()} threads, as on every other target), a zero wait
+ *       writes at once, in place. No worker pool: the manager keeps only the platform threads its
+ *       selectors need, plus one.</li>
+ *   <li>{@code sync}: the handler hands each request to the manager's platform worker pool, bounded
+ *       by {@link TargetSettings#maxProcessingThreads()} (beyond the selectors' own threads), where it
+ *       sleeps the wait; adaptive strategy for what the selectors produce.</li>
+ *   <li>{@code virtual}: the same hand-off to a virtual thread per request (produce-execute-consume).</li>
  * </ul>
  * {@code /stream} is an {@link IocoreStream}, an {@code IteratingCallback} over the response's
  * writes that gathers the chunks fitting under {@link TargetSettings#streamHighWater()} (64 KiB by
@@ -45,7 +46,7 @@ public final class IocoreTechnology implements ServerTechnology {
 
     @Override
     public String description() {
-        return "iocore's own HttpServer on its NIO selectors; async handlers run in place on the selector";
+        return "iocore's own HttpServer on its NIO selectors; the handler is called in place on the selector";
     }
 
     @Override
@@ -56,11 +57,13 @@ public final class IocoreTechnology implements ServerTechnology {
     @Override
     public String howItRuns(Strategy strategy) {
         return switch (strategy) {
-            case SYNC -> "a BLOCKING Handler on a platform worker pool (at most "
-                    + TargetSettings.BLOCKING_MAX_THREADS + ", adaptive execution) that sleeps the wait";
-            case VIRTUAL -> "the same Handler on a virtual thread per request (produce-execute-consume)";
-            case ASYNC_COMPLETE -> "a NON_BLOCKING Handler in place on the selector thread; a one-thread scheduler "
-                    + "writes after the wait";
+            case SYNC -> "a NON_BLOCKING Handler, called on the selector thread that read the request, answers /stats "
+                    + "there and hands the others to the platform worker pool (at most " + TargetSettings.BLOCKING_MAX_THREADS
+                    + "), whose thread sleeps the wait";
+            case VIRTUAL -> "the same Handler hands each request but /stats to a virtual thread, which sleeps the wait";
+            case ASYNC_COMPLETE -> "a NON_BLOCKING Handler in place on the selector thread; the completion scheduler "
+                    + "writes after the wait (one timer thread, responses on up to " + TargetSettings.ASYNC_MAX_THREADS
+                    + " threads)";
             default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
         };
     }
@@ -68,8 +71,8 @@ public final class IocoreTechnology implements ServerTechnology {
     @Override
     public String whyNot(Strategy strategy) {
         return switch (strategy) {
-            case ASYNC_DISPATCH -> "iocore's Handler declares once whether it blocks and has no call to re-dispatch a "
-                    + "request to the worker pool; a BLOCKING handler already runs there (iocore:sync)";
+            case ASYNC_DISPATCH -> "iocore's Handler has no startAsync()/dispatch() pair; iocore:sync already hands each "
+                    + "request from the selector to the worker pool, where it sleeps: what this cell would be";
             case ASYNC_QUEUE -> "the study's batch queue is a servlet/Undertow row; iocore's handlers complete in place "
                     + "(iocore:async-complete)";
             case WRITE_LISTENER -> "WriteListener is a Servlet 3.1 API; iocore always writes through Callbacks, and its "
@@ -101,23 +104,18 @@ public final class IocoreTechnology implements ServerTechnology {
         }
         ServerConnector.Config listen = new ServerConnector.Config(settings.host(), settings.port(), settings.backlog(),
                 settings.reuseAddress(), settings.tcpNoDelay());
-        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "iocore-wait");
-            thread.setDaemon(true);
-            return thread;
-        });
-        scheduler.setRemoveOnCancelPolicy(true);
-        InvocationType type = strategy.blocksThread() ? InvocationType.BLOCKING : InvocationType.NON_BLOCKING;
+        // The handler is made before the server whose worker pool it dispatches to: it finds the pool
+        // through this reference, set before the server starts.
+        AtomicReference<HttpServer> started = new AtomicReference<>();
+        Executor workers = strategy.blocksThread()
+                ? task -> started.get().getSelectorManager().getWorkerPool().execute(task)
+                : null;
         HttpServer server = new HttpServer(HttpServer.Config.defaults().withConnector(listen).withSelectors(threads),
-                new IocoreHelloHandler(hello, scheduler, type, settings.streamHighWater()));
-        try {
-            server.start();
-        } catch (Exception failed) {
-            scheduler.shutdownNow();
-            throw failed;
-        }
+                new IocoreHelloHandler(hello, workers, settings.streamHighWater()));
+        started.set(server);
+        server.start();
         hello.reportServerFigures("executionStrategy", () -> server.getSelectorManager().strategyCounts().toJson());
-        return new RunningIocore(server, scheduler);
+        return new RunningIocore(server);
     }
 
     @Override
@@ -130,7 +128,7 @@ public final class IocoreTechnology implements ServerTechnology {
         return name();
     }
 
-    private record RunningIocore(HttpServer server, ScheduledThreadPoolExecutor scheduler) implements RunningServer {
+    private record RunningIocore(HttpServer server) implements RunningServer {
 
         @Override
         public int port() {
@@ -144,11 +142,7 @@ public final class IocoreTechnology implements ServerTechnology {
 
         @Override
         public void close() {
-            try {
-                server.stop();
-            } finally {
-                scheduler.shutdownNow();
-            }
+            server.stop();
         }
     }
 }

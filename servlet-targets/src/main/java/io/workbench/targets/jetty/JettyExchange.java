@@ -2,6 +2,7 @@ package io.workbench.targets.jetty;
 
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
@@ -17,9 +18,13 @@ import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * One Jetty request seen as a {@link HelloExchange}. It is also the {@link Callback} of the
- * response write: when Jetty reports the write finished or failed, it runs the exchange's
- * completion hook, then completes Jetty's own request callback, so the request is counted
- * complete exactly when Jetty considers it done.
+ * response write: when Jetty reports the write finished or failed, it ends the request
+ * ({@link RequestEnd}: the completion hook runs), then completes Jetty's own request callback, so
+ * the request is counted complete exactly when Jetty considers it done. (Jetty does not end a
+ * request its handler holds; a request whose connection failed meanwhile ends when the write it is
+ * finally given fails.) A wait is timed by Jetty's {@link Scheduler}, one thread, and the response
+ * is written on the server's pool, so that due completions have the same capacity as on the servlet
+ * targets: up to {@link io.workbench.targets.server.TargetSettings#completionThreads()} at once.
  */
 final class JettyExchange implements HelloExchange, Callback {
 
@@ -34,7 +39,7 @@ final class JettyExchange implements HelloExchange, Callback {
     private final Callback requestCallback;
     private final Scheduler scheduler;
     private final Executor pool;
-    private Runnable whenDone;
+    private final RequestEnd end = new RequestEnd();
 
     JettyExchange(Response response, Callback requestCallback, Scheduler scheduler, Executor pool) {
         this.response = response;
@@ -44,8 +49,15 @@ final class JettyExchange implements HelloExchange, Callback {
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        this.whenDone = whenDone;
+    public void counted(Runnable whenEnded) {
+        end.counted(whenEnded);
+    }
+
+    @Override
+    public void send(Reply reply) {
+        if (end.isEnded()) {
+            return;
+        }
         if (reply.isHello()) {
             // GET or HEAD: no content to drain, and the hot path.
             write(reply, true);
@@ -77,9 +89,10 @@ final class JettyExchange implements HelloExchange, Callback {
         response.write(true, body, this);
     }
 
+    /** Jetty's scheduler keeps the delay; the pool writes the response. */
     @Override
     public void schedule(Runnable task, long delayMillis) {
-        scheduler.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+        scheduler.schedule(() -> pool.execute(task), delayMillis, TimeUnit.MILLISECONDS);
     }
 
     /** async-dispatch: the server's own thread pool, whose threads may sleep. */
@@ -89,30 +102,27 @@ final class JettyExchange implements HelloExchange, Callback {
     }
 
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+    public void stream(StreamBody body, WriteMode mode) {
+        if (end.isEnded()) {
+            return;
+        }
         response.setStatus(200);
         HttpFields.Mutable headers = response.getHeaders();
         headers.add(STREAM_CONTENT_TYPE);
         headers.add(HttpHeader.CONTENT_LENGTH, body.length());
-        new JettyStream(response, body, whenDone, requestCallback).iterate();
+        new JettyStream(response, body, end::end, requestCallback).iterate();
     }
 
     @Override
     public void succeeded() {
-        done();
+        end.end();
         requestCallback.succeeded();
     }
 
     @Override
     public void failed(Throwable cause) {
-        done();
+        end.end();
         requestCallback.failed(cause);
-    }
-
-    private void done() {
-        if (whenDone != null) {
-            whenDone.run();
-        }
     }
 
     @Override
@@ -123,6 +133,6 @@ final class JettyExchange implements HelloExchange, Callback {
 
     @Override
     public String toString() {
-        return "JettyExchange@" + Integer.toHexString(hashCode()) + "[" + response.getRequest().getHttpURI() + "]";
+        return "JettyExchange@" + Integer.toHexString(hashCode()) + "[" + response.getRequest().getHttpURI() + "," + end + "]";
     }
 }

@@ -15,17 +15,19 @@ import org.eclipse.jetty.server.Server;
  * <p>Configuration ({@link JettyServers}): Jetty's defaults except where {@link TargetSettings} says
  * otherwise: a {@code QueuedThreadPool} of at most {@link TargetSettings#maxProcessingThreads()}
  * threads (100 for async-complete, the study's limit for async Jetty targets; 10,000 for the
- * blocking ones), accept queue, {@code SO_REUSEADDR}, {@code TCP_NODELAY}, idle timeout.
+ * blocking ones), one selector per processor on an I/O pool of its own, accept queue,
+ * {@code SO_REUSEADDR}, {@code TCP_NODELAY}, idle timeout.
  *
- * <p>How each strategy runs:
+ * <p>How each strategy runs: the handler tree is non-blocking, so Jetty reads every request and
+ * calls it on the selector thread, where {@link JettyStatsInPlace} answers {@code /stats}.
  * <ul>
- *   <li>{@code async-complete}: the handler is {@code Handler.Abstract.NonBlocking}, which tells
- *       Jetty it may run it on the selector thread without a dispatch; waits are scheduled on the
- *       server's {@code Scheduler}.</li>
- *   <li>{@code async-dispatch}: the same non-blocking handler hands the request to the server's
- *       thread pool (the study's "Jetty Async (dispatch)"), where a pool thread sleeps the wait.</li>
- *   <li>{@code sync}: a blocking handler, which Jetty runs on a pool thread that sleeps the wait
- *       (the study's "Jetty Sync"); {@code virtual}: the same on the pool's virtual threads.</li>
+ *   <li>{@code async-complete}: the {@link JettyHelloHandler} runs in place; a wait is timed by the
+ *       server's {@code Scheduler} and the response written on the pool.</li>
+ *   <li>{@code async-dispatch}: the same handler hands the request to the server's thread pool (the
+ *       study's "Jetty Async (dispatch)"), where a pool thread sleeps the wait.</li>
+ *   <li>{@code sync}: every request but {@code /stats} is handed to a pool thread, which runs the
+ *       handler and sleeps the wait (the study's "Jetty Sync": what Jetty itself does with a blocking
+ *       handler, after {@code /stats}); {@code virtual}: the same on the pool's virtual threads.</li>
  * </ul>
  * {@code /stream} is Jetty's own: an {@code IteratingCallback} over {@code Response.write} (a
  * {@code Content.Sink} write with a {@code Callback}), one chunk per {@code process()}.
@@ -39,7 +41,7 @@ public final class JettyHandlerTechnology implements ServerTechnology {
 
     @Override
     public String description() {
-        return "Jetty 12 core Handler (no servlets), completing through its Callback from Jetty's scheduler";
+        return "Jetty 12 core Handler (no servlets), called on the selector thread";
     }
 
     @Override
@@ -50,13 +52,14 @@ public final class JettyHandlerTechnology implements ServerTechnology {
     @Override
     public String howItRuns(Strategy strategy) {
         return switch (strategy) {
-            case SYNC -> "a blocking Handler, run by Jetty on a QueuedThreadPool thread (at most "
-                    + TargetSettings.BLOCKING_MAX_THREADS + ") that sleeps the wait";
-            case VIRTUAL -> "the same blocking Handler on the QueuedThreadPool's virtual threads";
+            case SYNC -> "the Handler, called on the selector thread, answers /stats there and runs every other request "
+                    + "on a QueuedThreadPool thread (at most " + TargetSettings.BLOCKING_MAX_THREADS + ") that sleeps the wait";
+            case VIRTUAL -> "the same, every request but /stats on a virtual thread (the QueuedThreadPool's "
+                    + "virtual-threads executor)";
             case ASYNC_DISPATCH -> "a non-blocking Handler hands the request to the QueuedThreadPool (at most "
                     + TargetSettings.BLOCKING_MAX_THREADS + "), a pool thread sleeps the wait";
-            case ASYNC_COMPLETE -> "a non-blocking Handler runs on the selector thread; Jetty's Scheduler sends after "
-                    + "the wait (QueuedThreadPool at most " + TargetSettings.ASYNC_MAX_THREADS + ")";
+            case ASYNC_COMPLETE -> "a non-blocking Handler runs on the selector thread; Jetty's Scheduler times the wait, "
+                    + "the QueuedThreadPool (at most " + TargetSettings.ASYNC_MAX_THREADS + ") sends";
             default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
         };
     }
@@ -74,10 +77,9 @@ public final class JettyHandlerTechnology implements ServerTechnology {
     @Override
     public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
         Server server = JettyServers.server(settings, "jetty");
-        boolean blocking = settings.strategy() == Strategy.SYNC || settings.strategy() == Strategy.VIRTUAL;
-        server.setHandler(blocking
-                ? new JettyHelloHandler.Blocking(hello, server.getScheduler(), server.getThreadPool())
-                : new JettyHelloHandler.NonBlocking(hello, server.getScheduler(), server.getThreadPool()));
+        boolean sleepsInTheHandler = settings.strategy() == Strategy.SYNC || settings.strategy() == Strategy.VIRTUAL;
+        JettyServers.setHandler(server, hello, new JettyHelloHandler(hello, server.getScheduler(), server.getThreadPool()),
+                sleepsInTheHandler);
         return JettyServers.start(server);
     }
 

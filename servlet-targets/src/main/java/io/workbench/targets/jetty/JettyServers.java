@@ -1,7 +1,10 @@
 package io.workbench.targets.jetty;
 
+import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
+import java.util.concurrent.Executor;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -12,16 +15,40 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
  * The Jetty server both Jetty targets run on ({@code jetty-handler} and the ee10 servlet
- * {@code jetty}), configured once from {@link TargetSettings}: Jetty's defaults (acceptors,
- * selectors, {@code HttpConfiguration}, so it sends its {@code Date} and {@code Server} headers; no
- * request log) except a {@link QueuedThreadPool} of at most {@link TargetSettings#maxProcessingThreads()}
- * threads, whose blocking tasks run on virtual threads when the strategy says so, a
- * {@link ScheduledExecutorScheduler} the server owns and stops, accept queue, {@code SO_REUSEADDR},
- * {@code TCP_NODELAY} and idle timeout.
+ * {@code jetty}), configured once from {@link TargetSettings}: Jetty's defaults ({@code HttpConfiguration},
+ * so it sends its {@code Date} and {@code Server} headers; no request log) except a
+ * {@link QueuedThreadPool} of at most {@link TargetSettings#maxProcessingThreads()} threads, whose
+ * blocking tasks run on virtual threads when the strategy says so, a {@link ScheduledExecutorScheduler}
+ * the server owns and stops, {@link TargetSettings#ioThreads()} selectors that also accept (no
+ * acceptor thread, as iocore, Netty and Undertow accept on their I/O threads; Jetty's default would
+ * be half a selector per processor and an acceptor) on a pool of their own (the selectors and
+ * {@value #IO_TASK_THREADS} threads for what they hand off: I/O threads apart from the handlers' pool,
+ * as Netty's and Undertow's are), accept queue, {@code SO_REUSEADDR}, {@code TCP_NODELAY} and idle
+ * timeout. The handler tree starts with {@link JettyStatsInPlace}.
  */
 final class JettyServers {
 
+    /** The selectors accept: Jetty registers the listening channel with one of them. */
+    private static final int NO_ACCEPTOR_THREADS = 0;
+    /**
+     * Threads of the connector's I/O pool beyond its selectors: for the tasks the selectors hand off
+     * (a new connection's endpoint, a callback that may block), none of which sleeps.
+     */
+    static final int IO_TASK_THREADS = 8;
+
     private JettyServers() {
+    }
+
+    /**
+     * Sets {@code handler} on {@code server} behind {@link JettyStatsInPlace}: {@code /stats} on the
+     * selector thread, the rest in place if {@code handlerBlocks} is false, else on the pool's
+     * threads that may block (virtual ones when the strategy says so).
+     */
+    static void setHandler(Server server, HelloService hello, Handler handler, boolean handlerBlocks) {
+        QueuedThreadPool threads = (QueuedThreadPool) server.getThreadPool();
+        Executor virtual = threads.getVirtualThreadsExecutor();
+        Executor dispatcher = !handlerBlocks ? null : virtual != null ? virtual : threads;
+        server.setHandler(new JettyStatsInPlace(hello, server.getScheduler(), threads, dispatcher, handler));
     }
 
     /** A server with its pool, scheduler and one connector, not started and without a handler. */
@@ -35,7 +62,13 @@ final class JettyServers {
         ScheduledExecutorScheduler scheduler = new ScheduledExecutorScheduler(name + "-wait", false);
         Server server = new Server(threads, scheduler, null);
 
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(new HttpConfiguration()));
+        // The connector's own pool: its selectors, and the tasks they hand off, never wait behind the
+        // handlers. On the server's pool, every thread asleep in a handler left none to make a new
+        // connection's endpoint (Jetty makes it on a pool thread), so no connection was accepted.
+        QueuedThreadPool io = new QueuedThreadPool(settings.ioThreads() + IO_TASK_THREADS, settings.ioThreads());
+        io.setName(name + "-io");
+        ServerConnector connector = new ServerConnector(server, io, null, null, NO_ACCEPTOR_THREADS, settings.ioThreads(),
+                new HttpConnectionFactory(new HttpConfiguration()));
         connector.setHost(settings.host());
         connector.setPort(settings.port());
         connector.setAcceptQueueSize(settings.backlog());

@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +24,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One Netty request seen as a {@link HelloExchange}. It writes the response on the channel's event
  * loop (hopping there if called from elsewhere), tells the handler the next pipelined request may
- * start, and is the listener of the write: when Netty reports the write done or failed, it runs the
- * completion hook and closes the connection if this was its last response.
+ * start, and is the listener of the write: when Netty reports the write done or failed, it ends the
+ * request ({@link RequestEnd}: the completion hook runs) and closes the connection if this was its
+ * last response. A write to a connection that closed meanwhile fails, and ends the request too.
  */
 final class NettyExchange implements HelloExchange, ChannelFutureListener {
 
@@ -41,7 +43,7 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
     private final NettyHelloHandler handler;
     private final boolean keepAlive;
     private final boolean http10;
-    private Runnable whenDone;
+    private final RequestEnd end = new RequestEnd();
 
     NettyExchange(ChannelHandlerContext ctx, NettyHelloHandler handler, boolean keepAlive, boolean http10) {
         this.ctx = ctx;
@@ -51,12 +53,16 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
+    public void counted(Runnable whenEnded) {
+        end.counted(whenEnded);
+    }
+
+    @Override
+    public void send(Reply reply) {
         if (!ctx.executor().inEventLoop()) {
-            ctx.executor().execute(() -> send(reply, whenDone));
+            ctx.executor().execute(() -> send(reply));
             return;
         }
-        this.whenDone = whenDone;
         ByteBuf body = reply.isHello() ? HELLO_BODY.duplicate() : Unpooled.wrappedBuffer(reply.body());
         DefaultFullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(reply.status()), body, HEADERS, TRAILERS);
@@ -86,19 +92,17 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
     }
 
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+    public void stream(StreamBody body, WriteMode mode) {
         if (!ctx.executor().inEventLoop()) {
-            ctx.executor().execute(() -> stream(body, mode, whenDone));
+            ctx.executor().execute(() -> stream(body, mode));
             return;
         }
-        new NettyStream(ctx, handler, body, keepAlive, http10, whenDone).start();
+        new NettyStream(ctx, handler, body, keepAlive, http10, end::end).start();
     }
 
     @Override
     public void operationComplete(ChannelFuture written) {
-        if (whenDone != null) {
-            whenDone.run();
-        }
+        end.end();
         if (!keepAlive || !written.isSuccess()) {
             ctx.close();
         }
@@ -106,6 +110,6 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
 
     @Override
     public String toString() {
-        return "NettyExchange@" + Integer.toHexString(hashCode()) + "[" + ctx.channel() + ",keepAlive=" + keepAlive + "]";
+        return "NettyExchange@" + Integer.toHexString(hashCode()) + "[" + ctx.channel() + ",keepAlive=" + keepAlive + "," + end + "]";
     }
 }

@@ -37,6 +37,8 @@ import java.util.ArrayDeque;
 final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
 
     private final HelloService hello;
+    /** The idle timeout: a stream that moved within it is not idle. */
+    private final long idleNanos;
     /** Pipelined requests that arrived while another was being answered; created on first use. */
     private ArrayDeque<HttpRequest> waiting;
     /** A request has been started and its response not written yet. */
@@ -48,8 +50,9 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
     /** The stream whose chunks are being written, resumed when the channel becomes writable again. */
     private NettyStream stream;
 
-    NettyHelloHandler(HelloService hello) {
+    NettyHelloHandler(HelloService hello, long idleNanos) {
         this.hello = hello;
+        this.idleNanos = idleNanos;
     }
 
     @Override
@@ -176,10 +179,20 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * The idle timeout, with the meaning every target gives it. The event says nothing was read for
+     * that long (a reader-idle {@code IdleStateHandler}, which puts no listener on every write); the
+     * connection is closed if it waits for a request or for the client to take a response, and kept
+     * if the handler holds a request (its wait) or a stream has moved within the idle timeout. So a
+     * stalled stream is closed between one and two idle timeouts after it stopped moving.
+     */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof IdleStateEvent) {
-            ctx.close();
+            boolean busy = stream != null ? stream.movedWithin(idleNanos) : responding;
+            if (!busy) {
+                ctx.close();
+            }
         } else {
             ctx.fireUserEventTriggered(event);
         }

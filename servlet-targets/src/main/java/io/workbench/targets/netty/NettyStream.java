@@ -26,7 +26,8 @@ import io.workbench.targets.hello.StreamBody;
  *
  * <p>The last chunk is a {@code LastHttpContent} whose write's listener runs the completion hook
  * and closes a connection that is not kept alive; a connection that closes first ends the stream
- * through {@link #channelClosed()}.
+ * through {@link #channelClosed()}, and a stream that starts on a connection already closed (its
+ * request was parked by a sweep, or queued behind others, when the client went away) ends at once.
  */
 final class NettyStream implements ChannelFutureListener {
 
@@ -43,6 +44,8 @@ final class NettyStream implements ChannelFutureListener {
     private final Runnable whenDone;
     private boolean lastWritten;
     private boolean finished;
+    /** When the stream last wrote: at the start, and each time the channel took more. */
+    private long movedAt;
 
     NettyStream(ChannelHandlerContext ctx, NettyHelloHandler handler, StreamBody body, boolean keepAlive,
                 boolean http10, Runnable whenDone) {
@@ -55,6 +58,12 @@ final class NettyStream implements ChannelFutureListener {
     }
 
     void start() {
+        if (!ctx.channel().isActive()) {
+            // Closed already: channelInactive may have fired before this stream began, and will not
+            // end it. (A channel that closes after this check fires it later, and that ends it.)
+            channelClosed();
+            return;
+        }
         DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, NettyExchange.HEADERS);
         HttpHeaders headers = head.headers();
         headers.set(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE);
@@ -65,6 +74,7 @@ final class NettyStream implements ChannelFutureListener {
             headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
         }
         handler.streaming(this);
+        movedAt = System.nanoTime();
         ctx.write(head);
         writeWhileWritable();
     }
@@ -74,6 +84,7 @@ final class NettyStream implements ChannelFutureListener {
         if (lastWritten || !ctx.channel().isActive()) {
             return;
         }
+        movedAt = System.nanoTime();
         while (ctx.channel().isWritable()) {
             int length = body.nextChunkLength();
             ByteBuf chunk = PATTERN.slice(body.patternOffset(), length);
@@ -87,6 +98,11 @@ final class NettyStream implements ChannelFutureListener {
             ctx.write(new DefaultHttpContent(chunk));
         }
         ctx.flush();
+    }
+
+    /** True if the channel took a part of this stream within the last {@code nanos}: it is not idle. */
+    boolean movedWithin(long nanos) {
+        return System.nanoTime() - movedAt < nanos;
     }
 
     /** The channel closed before the last chunk was written: the stream is over, short. */

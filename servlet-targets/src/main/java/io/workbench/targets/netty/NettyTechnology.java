@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * (one per available processor, so a server pinned to one core runs a single thread that both
  * accepts and serves, with no hand-off), Netty's default allocator, no aggregator (a hello request
  * has no body; bodies are read and dropped), a reader-idle {@link IdleStateHandler} for the shared
- * idle timeout (reader-only, so it adds no listener to every write), backlog, {@code SO_REUSEADDR}
+ * idle timeout (reader-only, so it adds no listener to every write), whose event closes the
+ * connection only when it waits for the client ({@link NettyHelloHandler#userEventTriggered}: a
+ * request the handler holds is not idle, nor a stream that moves), backlog, {@code SO_REUSEADDR}
  * and {@code TCP_NODELAY} from the settings. Waits are scheduled on the connection's own event
  * loop, so a response is always written from the thread that owns the channel. {@code /stream}
  * ({@link NettyStream}) writes while the channel is writable and resumes on
@@ -57,7 +59,8 @@ public final class NettyTechnology implements ServerTechnology {
         if (strategy != Strategy.ASYNC_COMPLETE) {
             throw new IllegalArgumentException(name() + " does not run " + strategy);
         }
-        return "the handler runs on the channel's event loop and schedules the response there after the wait";
+        return "the handler runs on the channel's event loop and schedules the response there after the wait "
+                + "(completions on the event loops, one per processor: a response is written on its channel's loop)";
     }
 
     @Override
@@ -92,7 +95,7 @@ public final class NettyTechnology implements ServerTechnology {
                             channel.pipeline().addLast(
                                     new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
                                     new HttpServerCodec(),
-                                    new NettyHelloHandler(hello));
+                                    new NettyHelloHandler(hello, TimeUnit.MILLISECONDS.toNanos(idleMillis)));
                         }
                     });
             Channel listener = bootstrap.bind(settings.host(), settings.port()).sync().channel();

@@ -39,6 +39,16 @@ public interface ServerTechnology {
     String whyNot(Strategy strategy);
 
     /**
+     * True if the server answers {@code GET /stats} on the thread that read it (a selector, an event
+     * loop, an I/O thread) before any blocking dispatch, so that it answers while every thread of a
+     * blocking pool sleeps; false if the server hands every request to its pool before reading a
+     * byte of it, so that {@code /stats} waits for a pool thread like any request (Tomcat).
+     */
+    default boolean answersStatsBeforeDispatch() {
+        return true;
+    }
+
+    /**
      * Starts a server with {@code settings} answering through {@code hello}, and returns once it
      * accepts connections.
      *

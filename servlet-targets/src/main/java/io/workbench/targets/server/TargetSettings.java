@@ -1,7 +1,7 @@
 package io.workbench.targets.server;
 
-import io.workbench.iocore.hello.HelloProtocol;
 import io.workbench.iocore.http.server.GatheringContentWriter;
+import io.workbench.iocore.hello.HelloProtocol;
 import io.workbench.targets.hello.Strategy;
 import java.time.Duration;
 
@@ -18,7 +18,8 @@ import java.time.Duration;
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
  *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
  *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
- *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
+ *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS}; the asynchronous limit is also the
+ *       capacity of the completion timer ({@link #completionThreads()});</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
  *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
@@ -27,14 +28,14 @@ import java.time.Duration;
  *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
+ * Two settings the study does not give, chosen once for all servers: connections idle (nothing
+ * read) for {@link #DEFAULT_IDLE_TIMEOUT} are closed, and on SIGTERM in-flight requests get
+ * {@link #DEFAULT_STOP_GRACE} to finish before every connection is closed.
+ *
  * One setting belongs to one server: iocore's {@code /stream} gathers the chunks that fit under
  * {@link #streamHighWater()} bytes into one write ({@value #DEFAULT_STREAM_HIGH_WATER} unless
  * given, the high-water mark Netty's channels have by default); the other servers stream their own
  * way and have no such setting ({@link ServerTechnology#gathersStreamChunks()}).
- *
- * Two settings the study does not give, chosen once for all servers: connections idle (nothing
- * read) for {@link #DEFAULT_IDLE_TIMEOUT} are closed, and on SIGTERM in-flight requests get
- * {@link #DEFAULT_STOP_GRACE} to finish before every connection is closed.
  *
  * @param strategy          how the hello response spends the wait
  * @param host              the address to listen on
@@ -48,15 +49,24 @@ import java.time.Duration;
  * @param stopGrace         how long a stopping target lets in-flight requests finish
  * @param sweepMillis       0, or the period of the study's sweep of parked asynchronous requests
  *                          ({@link io.workbench.targets.hello.Handoffs})
+ * @param blockingThreads   the processing threads of a strategy that blocks a platform thread per
+ *                          waiting request ({@value #BLOCKING_MAX_THREADS}; tests use a few)
+ * @param asyncThreads      the processing threads of the other strategies, and the threads a due
+ *                          completion may run on ({@value #ASYNC_MAX_THREADS})
  * @param streamHighWater   the most bytes of {@code /stream} chunks one write gathers, on a server
  *                          that gathers them (iocore)
  */
 public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
                              boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
-                             Duration idleTimeout, Duration stopGrace, long sweepMillis, int streamHighWater) {
+                             Duration idleTimeout, Duration stopGrace, long sweepMillis,
+                             int blockingThreads, int asyncThreads, int streamHighWater) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
+    /** 64 KiB: four of the contract's default 16 KiB chunks a write. */
+    public static final int DEFAULT_STREAM_HIGH_WATER = GatheringContentWriter.DEFAULT_HIGH_WATER;
+    /** 64 MiB: 64 of the contract's largest chunks, as many as one write takes. */
+    public static final int MAX_STREAM_HIGH_WATER = 64 << 20;
     public static final int BLOCKING_MAX_THREADS = 10_000;
     public static final int ASYNC_MAX_THREADS = 100;
     /**
@@ -69,10 +79,6 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     public static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(2);
     /** The longest sweep period accepted: a minute, far beyond the study's 10 ms. */
     public static final long MAX_SWEEP_MILLIS = 60_000;
-    /** 64 KiB: four of the contract's default 16 KiB chunks a write. */
-    public static final int DEFAULT_STREAM_HIGH_WATER = GatheringContentWriter.DEFAULT_HIGH_WATER;
-    /** 64 MiB: 64 of the contract's largest chunks, as many as one write takes. */
-    public static final int MAX_STREAM_HIGH_WATER = 64 << 20;
 
     public TargetSettings {
         if (strategy == null || host == null || idleTimeout == null || stopGrace == null) {
@@ -93,6 +99,9 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
         if (idleTimeout.isNegative() || idleTimeout.isZero() || stopGrace.isNegative()) {
             throw new IllegalArgumentException("idle timeout must be positive and stop grace not negative");
         }
+        if (blockingThreads < 1 || asyncThreads < 1) {
+            throw new IllegalArgumentException("thread limits must be positive, were " + blockingThreads + " and " + asyncThreads);
+        }
         if (streamHighWater < 1 || streamHighWater > MAX_STREAM_HIGH_WATER) {
             throw new IllegalArgumentException("the stream high-water mark must be in [1, " + MAX_STREAM_HIGH_WATER
                     + "] bytes, was " + streamHighWater);
@@ -103,16 +112,25 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
                 Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0,
-                DEFAULT_STREAM_HIGH_WATER);
+                BLOCKING_MAX_THREADS, ASYNC_MAX_THREADS, DEFAULT_STREAM_HIGH_WATER);
     }
 
     /**
-     * The most threads the server may use to run handlers: {@value #BLOCKING_MAX_THREADS} for a
-     * strategy that blocks a platform thread per waiting request, {@value #ASYNC_MAX_THREADS}
-     * otherwise. Virtual threads are not bounded by it.
+     * The most threads the server may use to run handlers: {@link #blockingThreads()}
+     * ({@value #BLOCKING_MAX_THREADS}) for a strategy that blocks a platform thread per waiting
+     * request, {@link #asyncThreads()} ({@value #ASYNC_MAX_THREADS}) otherwise. Virtual threads are
+     * not bounded by it.
      */
     public int maxProcessingThreads() {
-        return strategy.blocksThread() ? BLOCKING_MAX_THREADS : ASYNC_MAX_THREADS;
+        return strategy.blocksThread() ? blockingThreads : asyncThreads;
+    }
+
+    /**
+     * The completion timer's capacity: the most threads on which due completions (the response after
+     * a scheduled wait) may run at once, {@link #asyncThreads()}. One timer thread keeps the delays.
+     */
+    public int completionThreads() {
+        return asyncThreads;
     }
 
     /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */
@@ -134,7 +152,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
             throw new IllegalArgumentException("host must be a literal IP address (e.g. 127.0.0.1), was '" + newHost + "'");
         }
         return new TargetSettings(strategy, newHost, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
     }
 
     /** True for a dotted IPv4 address or an IPv6 address, checked without any name lookup. */
@@ -154,18 +172,30 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     /** @return a copy listening on {@code newPort} */
     public TargetSettings withPort(int newPort) {
         return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
     }
 
     /** @return a copy that sweeps parked asynchronous requests every {@code millis} (0: hand them off at once) */
     public TargetSettings withSweepMillis(long millis) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, millis, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, millis, blockingThreads, asyncThreads, streamHighWater);
+    }
+
+    /** @return a copy that closes connections idle for {@code timeout} (tests use a second) */
+    public TargetSettings withIdleTimeout(Duration timeout) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, timeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+    }
+
+    /** @return a copy whose pools hold at most {@code blocking} and {@code async} processing threads (tests use a few) */
+    public TargetSettings withThreadLimits(int blocking, int async) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blocking, async, streamHighWater);
     }
 
     /** @return a copy whose {@code /stream} gathers up to {@code bytes} of chunks a write, on a server that gathers them */
     public TargetSettings withStreamHighWater(int bytes) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, bytes);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, bytes);
     }
 }

@@ -27,9 +27,17 @@ public final class HelloServlet extends HttpServlet {
 
     /** Not serialised: a target's servlet lives and dies with its server. */
     private final transient HelloService hello;
+    private final transient ContainerEnd containerEnd;
 
+    /** For a container whose Servlet API listeners report every end of a request (Jetty, Tomcat). */
     public HelloServlet(HelloService hello) {
+        this(hello, ContainerEnd.LISTENERS);
+    }
+
+    /** @param containerEnd how the container tells that it ended a request by itself */
+    public HelloServlet(HelloService hello, ContainerEnd containerEnd) {
         this.hello = hello;
+        this.containerEnd = containerEnd;
     }
 
     @Override
@@ -42,7 +50,7 @@ public final class HelloServlet extends HttpServlet {
         }
         // The context path is "", so the request URI is the path (not decoded, as on every other target).
         hello.handle(request.getMethod(), request.getRequestURI(), request.getQueryString(),
-                new ServletExchange(request, response, hello.handoffs()));
+                new ServletExchange(request, response, hello.handoffs(), containerEnd));
     }
 
     @Override

@@ -65,13 +65,16 @@ public abstract class ServletContainer implements ServerTechnology {
     /** The {@code --list} line of a servlet cell. */
     @Override
     public final String howItRuns(Strategy strategy) {
-        String scheduler = "the wait on the completion scheduler (threads on demand, at most "
-                + TargetSettings.ASYNC_MAX_THREADS + ")";
+        String scheduler = "the wait on the completion scheduler (one timer thread, responses on up to "
+                + TargetSettings.ASYNC_MAX_THREADS + " threads started on demand)";
+        String statsWaits = answersStatsBeforeDispatch() ? ""
+                : "; /stats waits for a pool thread like any request (the pool reads every request)";
         return switch (strategy) {
-            case SYNC -> "service() sleeps on a container thread (" + blockingPool + "); blocking ServletOutputStream writes";
+            case SYNC -> "service() sleeps on a container thread (" + blockingPool + "); blocking ServletOutputStream writes"
+                    + statsWaits;
             case VIRTUAL -> "the same servlet on virtual threads (" + virtualPool + "); blocking writes";
             case ASYNC_DISPATCH -> "startAsync(), AsyncContext.dispatch() to a container thread (" + blockingPool
-                    + ") that sleeps; blocking writes";
+                    + ") that sleeps; blocking writes" + statsWaits;
             case ASYNC_COMPLETE -> "startAsync(), a ForkJoinPool task, " + scheduler + ", write and complete(); "
                     + "/stream through a WriteListener (" + asyncPool + ")";
             case ASYNC_QUEUE -> "startAsync(), batches to a queue drained by " + Handoffs.QUEUE_THREADS + " threads, "

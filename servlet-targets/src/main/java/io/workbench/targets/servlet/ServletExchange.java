@@ -3,6 +3,7 @@ package io.workbench.targets.servlet;
 import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import jakarta.servlet.AsyncContext;
@@ -16,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One servlet request seen as a {@link HelloExchange}: the Servlet API's own hand-offs behind the
@@ -25,10 +25,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link WriteMode#NON_BLOCKING} write is a {@code WriteListener}; waits are scheduled on the
  * target's completion scheduler and async-complete starts on its fork-join pool ({@link Handoffs}).
  *
- * <p>When a counted response is finished: for a request that never went asynchronous, when the
- * body has been written on the handling thread; for an asynchronous one, when the container reports
- * the asynchronous cycle complete ({@link AsyncListener#onComplete}), which it does exactly once,
- * after {@code complete()}, after a dispatched request returns, or after an error.
+ * <p>When a counted request ends ({@link RequestEnd}): for a request that never went asynchronous,
+ * when the body has been written on the handling thread; for an asynchronous one, when the container
+ * reports the asynchronous cycle complete ({@link AsyncListener#onComplete}), which it does exactly
+ * once, after {@code complete()}, after a dispatched request returns, or after an error, such as a
+ * client that closed the connection while its request was parked (then the container completes
+ * the cycle itself, before the strategy sent anything); or when a write fails; or when the container
+ * says it ended the request by itself in its own way ({@link ContainerEnd}: Undertow). A send or a
+ * stream that comes after that end writes nothing: the container may already have recycled the
+ * response.
  */
 final class ServletExchange implements HelloExchange, AsyncListener {
 
@@ -38,26 +43,45 @@ final class ServletExchange implements HelloExchange, AsyncListener {
     private final HttpServletRequest request;
     private final HttpServletResponse response;
     private final Handoffs handoffs;
+    private final ContainerEnd containerEnd;
     /** Set on the handling thread by startAsync(), read by the threads the request is handed to after it. */
     private volatile AsyncContext async;
     private volatile boolean dispatched;
-    private volatile Runnable whenDone;
-    private final AtomicBoolean done = new AtomicBoolean();
+    private final RequestEnd end = new RequestEnd();
 
-    ServletExchange(HttpServletRequest request, HttpServletResponse response, Handoffs handoffs) {
+    ServletExchange(HttpServletRequest request, HttpServletResponse response, Handoffs handoffs, ContainerEnd containerEnd) {
         this.request = request;
         this.response = response;
         this.handoffs = handoffs;
+        this.containerEnd = containerEnd;
+    }
+
+    /** On the handling thread: the container's own end of the request is watched from now on. */
+    @Override
+    public void counted(Runnable whenEnded) {
+        end.counted(whenEnded);
+        containerEnd.watch(request, end::end);
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        send(reply, WriteMode.BLOCKING, whenDone);
+    public void send(Reply reply) {
+        send(reply, WriteMode.BLOCKING);
     }
 
     @Override
-    public void send(Reply reply, WriteMode mode, Runnable whenDone) {
-        this.whenDone = whenDone;
+    public void send(Reply reply, WriteMode mode) {
+        if (end.isEnded()) {
+            return;
+        }
+        try {
+            write(reply, mode);
+        } catch (IllegalStateException endedMeanwhile) {
+            // The container ended the cycle while this was being written (a closed connection).
+            finish();
+        }
+    }
+
+    private void write(Reply reply, WriteMode mode) {
         // (The hello is sent to GETs and HEADs, which bring no content: not a header lookup more on the hot path.)
         if (!reply.isHello() && async == null && !dropContent()) {
             // More content than is worth reading to answer a 405 or 404: the client is told the
@@ -79,6 +103,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
             response.getOutputStream().write(body);
         } catch (IOException clientGone) {
             // Nothing to answer to; the container closes the connection. Still finished, and counted.
+            end.end();
         } finally {
             finish();
         }
@@ -138,14 +163,23 @@ final class ServletExchange implements HelloExchange, AsyncListener {
 
     @Override
     public void dispatch(Runnable task) {
+        if (end.isEnded()) {
+            return;
+        }
         dispatched = true;
         request.setAttribute(HelloServlet.DISPATCHED_TASK, task);
-        async.dispatch();
+        try {
+            async.dispatch();
+        } catch (IllegalStateException endedMeanwhile) {
+            end.end();
+        }
     }
 
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
-        this.whenDone = whenDone;
+    public void stream(StreamBody body, WriteMode mode) {
+        if (end.isEnded()) {
+            return;
+        }
         response.setStatus(200);
         response.setContentType(StreamBody.CONTENT_TYPE);
         response.setContentLengthLong(body.length());
@@ -163,35 +197,40 @@ final class ServletExchange implements HelloExchange, AsyncListener {
 
     /**
      * The response is written (or failed): asynchronous, complete it (unless a dispatch is running,
-     * which the container completes when it returns) and let onComplete count it; else count it now.
+     * which the container completes when it returns) and let onComplete end it; else end it now.
      */
     void finish() {
         AsyncContext context = async;
         if (context == null) {
-            runWhenDone();
+            end.end();
         } else if (!dispatched) {
             complete(context);
         }
     }
 
-    private static void complete(AsyncContext context) {
-        try {
-            context.complete();
-        } catch (IllegalStateException alreadyCompleting) {
-            // The container completed the cycle itself (an error, a closed connection).
-        }
+    /**
+     * The response failed (the client went away, an idle timeout failed a write): the request ends
+     * now, then the cycle is completed as after any response. Not left to {@code onComplete}: after
+     * a failed non-blocking write Jetty accepts {@code complete()} and never reports the cycle complete.
+     */
+    void failed() {
+        end.end();
+        finish();
     }
 
-    private void runWhenDone() {
-        Runnable hook = whenDone;
-        if (done.compareAndSet(false, true) && hook != null) {
-            hook.run();
+    private void complete(AsyncContext context) {
+        try {
+            context.complete();
+        } catch (IllegalStateException alreadyCompleted) {
+            // The container completed the cycle itself (an error, a closed connection): ended then,
+            // or now if its onComplete is still to come (the end runs its hook once either way).
+            end.end();
         }
     }
 
     @Override
     public void onComplete(AsyncEvent event) {
-        runWhenDone();
+        end.end();
     }
 
     @Override
@@ -217,7 +256,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
     @Override
     public String toString() {
         return "ServletExchange@" + Integer.toHexString(hashCode()) + "[" + request.getRequestURI()
-                + (async != null ? ",ASYNC" : "") + (dispatched ? ",DISPATCHED" : "") + "]";
+                + (async != null ? ",ASYNC" : "") + (dispatched ? ",DISPATCHED" : "") + "," + end + "]";
     }
 
     /** A small reply written the Servlet 3.1 way: write once when ready, complete once the write is done. */
@@ -236,7 +275,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
                 out = output();
                 out.setWriteListener(this);
             } catch (IOException | RuntimeException failed) {
-                finish();
+                failed();
             }
         }
 
@@ -255,7 +294,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
 
         @Override
         public void onError(Throwable failure) {
-            finish();
+            failed();
         }
     }
 }

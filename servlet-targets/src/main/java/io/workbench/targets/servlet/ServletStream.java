@@ -31,6 +31,7 @@ final class ServletStream implements WriteListener {
 
     void writeBlocking() {
         byte[] pattern = StreamBody.pattern();
+        boolean clientGone = false;
         try {
             ServletOutputStream output = exchange.output();
             while (!body.isDone()) {
@@ -38,10 +39,15 @@ final class ServletStream implements WriteListener {
                 output.write(pattern, body.patternOffset(), length);
                 body.advance(length);
             }
-        } catch (IOException clientGone) {
+        } catch (IOException failed) {
             // The client went away: the stream is over, short; the container closes the connection.
+            clientGone = true;
         } finally {
-            exchange.finish();
+            if (clientGone) {
+                exchange.failed();
+            } else {
+                exchange.finish();
+            }
         }
     }
 
@@ -50,7 +56,7 @@ final class ServletStream implements WriteListener {
             out = exchange.output();
             out.setWriteListener(this);
         } catch (IOException | RuntimeException failed) {
-            exchange.finish();
+            exchange.failed();
         }
     }
 
@@ -70,7 +76,7 @@ final class ServletStream implements WriteListener {
 
     @Override
     public void onError(Throwable failure) {
-        exchange.finish();
+        exchange.failed();
     }
 
     @Override

@@ -37,10 +37,20 @@ import org.apache.tomcat.util.modeler.Registry;
 public final class TomcatTechnology extends ServletContainer {
 
     public TomcatTechnology() {
-        super("tomcat", "Tomcat 11 embedded, NIO connector, running the shared HelloServlet",
+        super("tomcat", "Tomcat 11 embedded, NIO connector (one acceptor, one poller), running the shared HelloServlet",
                 "the NIO connector's pool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
                 "the connector's useVirtualThreads executor",
                 "the NIO connector's pool, at most " + TargetSettings.ASYNC_MAX_THREADS);
+    }
+
+    /**
+     * False: the NIO connector's poller hands every readable connection to the pool, which reads and
+     * parses the request; no hook of Tomcat's runs before that. While every pool thread sleeps (sync,
+     * async-dispatch) {@code /stats} waits in the pool's queue like any request.
+     */
+    @Override
+    public boolean answersStatsBeforeDispatch() {
+        return false;
     }
 
     @Override

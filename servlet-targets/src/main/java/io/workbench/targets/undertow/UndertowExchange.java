@@ -5,12 +5,11 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.workbench.targets.hello.HelloExchange;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One Undertow request seen as a {@link HelloExchange}. {@link UndertowHelloHandler} runs the
@@ -20,32 +19,56 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link UndertowStream}. Waits are scheduled on the connection's own I/O thread
  * ({@code XnioIoThread.executeAfter}); async-dispatch hands the request to the XNIO worker pool.
  *
- * <p>A counted response is finished when Undertow reports the exchange complete (an exchange
- * completion listener), or when a stream fails and closes the connection, whichever comes first.
+ * <p>A counted request ends ({@link RequestEnd}) when Undertow reports the exchange complete (an
+ * exchange completion listener, added when the request is counted, so that it also hears an
+ * exchange Undertow ends itself when the connection closes), or when a stream fails and closes the
+ * connection, whichever comes first. Nothing is written for an exchange that has ended.
  */
 final class UndertowExchange implements HelloExchange {
 
     private final HttpServerExchange exchange;
-    private final Executor workers;
-    private final AtomicBoolean done = new AtomicBoolean();
-    private Runnable whenDone;
+    private final RequestEnd end = new RequestEnd();
 
-    UndertowExchange(HttpServerExchange exchange, Executor workers) {
+    UndertowExchange(HttpServerExchange exchange) {
         this.exchange = exchange;
-        this.workers = workers;
+    }
+
+    /** Also on the handling thread, before any hand-off: the exchange has not been ended by us yet. */
+    @Override
+    public void counted(Runnable whenEnded) {
+        end.counted(whenEnded);
+        if (exchange.isComplete()) {
+            end.end();
+            return;
+        }
+        try {
+            exchange.addExchangeCompleteListener((ended, next) -> {
+                end.end();
+                next.proceed();
+            });
+        } catch (IllegalStateException completedMeanwhile) {
+            end.end();
+        }
     }
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        onEnd(whenDone);
-        exchange.setStatusCode(reply.status());
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, reply.contentType());
-        exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, reply.contentLength());
-        if (reply.allow() != null) {
-            exchange.getResponseHeaders().put(Headers.ALLOW, reply.allow());
+    public void send(Reply reply) {
+        if (end.isEnded() || exchange.isComplete()) {
+            return;
         }
-        ByteBuffer body = reply.body();
-        exchange.getResponseSender().send(body, IoCallback.END_EXCHANGE);
+        try {
+            exchange.setStatusCode(reply.status());
+            exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, reply.contentType());
+            exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, reply.contentLength());
+            if (reply.allow() != null) {
+                exchange.getResponseHeaders().put(Headers.ALLOW, reply.allow());
+            }
+            ByteBuffer body = reply.body();
+            exchange.getResponseSender().send(body, IoCallback.END_EXCHANGE);
+        } catch (IllegalStateException endedMeanwhile) {
+            // Undertow ended the exchange between the check and the write (the connection closed).
+            end.end();
+        }
     }
 
     @Override
@@ -53,39 +76,25 @@ final class UndertowExchange implements HelloExchange {
         exchange.getIoThread().executeAfter(task, delayMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** async-dispatch: the XNIO worker pool, whose threads may sleep. */
+    /** async-dispatch: the connection's XNIO worker pool, whose threads may sleep. */
     @Override
     public void dispatch(Runnable task) {
-        workers.execute(task);
+        exchange.getConnection().getWorker().execute(task);
     }
 
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
-        onEnd(whenDone);
+    public void stream(StreamBody body, WriteMode mode) {
+        if (end.isEnded() || exchange.isComplete()) {
+            return;
+        }
         exchange.setStatusCode(200);
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
         exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, body.length());
-        new UndertowStream(exchange, body, this::finished).start();
-    }
-
-    private void onEnd(Runnable hook) {
-        this.whenDone = hook;
-        exchange.addExchangeCompleteListener((ended, next) -> {
-            finished();
-            next.proceed();
-        });
-    }
-
-    /** Runs the completion hook once, whoever sees the end first. */
-    private void finished() {
-        Runnable hook = whenDone;
-        if (done.compareAndSet(false, true) && hook != null) {
-            hook.run();
-        }
+        new UndertowStream(exchange, body, end::end).start();
     }
 
     @Override
     public String toString() {
-        return "UndertowExchange@" + Integer.toHexString(hashCode()) + "[" + exchange.getRequestPath() + "]";
+        return "UndertowExchange@" + Integer.toHexString(hashCode()) + "[" + exchange.getRequestPath() + "," + end + "]";
     }
 }

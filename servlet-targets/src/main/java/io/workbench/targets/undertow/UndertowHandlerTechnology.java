@@ -44,9 +44,10 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
             case VIRTUAL -> "exchange.dispatch() to a virtual thread per request that sleeps the wait";
             case ASYNC_DISPATCH -> "in place on the I/O thread, then dispatched to the worker pool, whose thread sleeps ("
                     + blocking + ")";
-            case ASYNC_COMPLETE -> "in place on the I/O thread; the I/O thread's timer sends after the wait (" + async + ")";
-            case ASYNC_QUEUE -> "batches to a queue drained by 3 threads; the I/O thread's timer sends after the wait ("
-                    + async + ")";
+            case ASYNC_COMPLETE -> "in place on the I/O thread; the I/O thread's timer sends after the wait, "
+                    + "completions on the connections' I/O threads (" + async + ")";
+            case ASYNC_QUEUE -> "batches to a queue drained by 3 threads; the I/O thread's timer sends after the wait, "
+                    + "completions on the connections' I/O threads (" + async + ")";
             default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
         };
     }
@@ -72,13 +73,13 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
         ExecutorService virtual = strategy.onVirtualThreads()
                 ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("undertow-virtual-", 0).factory())
                 : null;
-        return UndertowServers.start(settings, "undertow", worker -> {
+        return UndertowServers.start(settings, hello, "undertow", worker -> {
             Executor handling = switch (strategy) {
                 case SYNC -> worker;
                 case VIRTUAL -> virtual;
                 default -> SameThreadExecutor.INSTANCE;
             };
-            return new UndertowHelloHandler(hello, handling, worker);
+            return new UndertowHelloHandler(hello, handling);
         }, () -> {
             if (virtual != null) {
                 virtual.shutdownNow();

@@ -6,9 +6,10 @@ import io.workbench.targets.hello.HelloService;
 import java.util.concurrent.Executor;
 
 /**
- * The hello contract as an Undertow {@link HttpHandler}. The handler call itself only dispatches:
- * to the strategy's executor ({@code exchange.dispatch(executor, task)}), which runs the shared
- * handling once the call has returned, and keeps the exchange open until a write ends it.
+ * The hello contract as an Undertow {@link HttpHandler}, behind {@link UndertowStatsInPlace} (which
+ * answers {@code /stats} on the I/O thread). The handler call itself only dispatches: to the
+ * strategy's executor ({@code exchange.dispatch(executor, task)}), which runs the shared handling
+ * once the call has returned, and keeps the exchange open until a write ends it.
  * <ul>
  *   <li>sync: the XNIO worker pool, whose thread sleeps the wait (the study's "Undertow Sync");</li>
  *   <li>virtual: a virtual thread per request;</li>
@@ -23,22 +24,22 @@ final class UndertowHelloHandler implements HttpHandler {
 
     private final HelloService hello;
     private final Executor handling;
-    private final Executor workers;
 
-    /**
-     * @param handling where the shared handling runs after the call
-     * @param workers  the worker pool, for async-dispatch
-     */
-    UndertowHelloHandler(HelloService hello, Executor handling, Executor workers) {
+    /** @param handling where the shared handling runs after the call */
+    UndertowHelloHandler(HelloService hello, Executor handling) {
         this.hello = hello;
         this.handling = handling;
-        this.workers = workers;
     }
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        exchange.dispatch(handling, () -> hello.handle(exchange.getRequestMethod().toString(), exchange.getRequestPath(),
-                emptyToNull(exchange.getQueryString()), new UndertowExchange(exchange, workers)));
+        exchange.dispatch(handling, () -> handle(hello, exchange));
+    }
+
+    /** Hands {@code exchange} to {@code hello} through an {@link UndertowExchange}, on the calling thread. */
+    static void handle(HelloService hello, HttpServerExchange exchange) {
+        hello.handle(exchange.getRequestMethod().toString(), exchange.getRequestPath(),
+                emptyToNull(exchange.getQueryString()), new UndertowExchange(exchange));
     }
 
     private static String emptyToNull(String query) {

@@ -4,6 +4,7 @@ import io.undertow.UndertowOptions;
 import io.undertow.server.DefaultByteBufferPool;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.protocol.http.HttpOpenListener;
+import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import java.io.IOException;
@@ -34,10 +35,16 @@ import org.xnio.channels.AcceptingChannel;
  *       threads instead. XNIO starts every I/O thread at once and the workers on demand;</li>
  *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers, {@code CORK}, pipelined data
  *       buffered, {@code Date} sent;</li>
- *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings; the idle timeout as
- *       Undertow's {@code IDLE_TIMEOUT};</li>
+ *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings;</li>
+ *   <li>the idle timeout with the meaning every target gives it: a connection is closed when nothing
+ *       has been read or written for that long while the server waits for a request (Undertow's
+ *       {@code NO_REQUEST_TIMEOUT}), for the rest of one (XNIO's {@code READ_TIMEOUT}) or for the
+ *       client to take a response ({@code WRITE_TIMEOUT}); a request the handler holds is not idle.
+ *       (Undertow's own {@code IDLE_TIMEOUT} is not used: on HTTP/1.1 it installs a conduit whose
+ *       timeout is never set, and an idle connection stayed open for ever.);</li>
  *   <li>in front of the target's handler, {@link FinalChunkedRequired}: a request whose final transfer
- *       coding is not chunked is a 400 and a close, which Undertow does not do itself.</li>
+ *       coding is not chunked is a 400 and a close, which Undertow does not do itself; then
+ *       {@link UndertowStatsInPlace}: {@code /stats} is answered on the I/O thread, before any dispatch.</li>
  * </ul>
  * Undertow logs through JBoss Logging, sent to slf4j here (as Jetty and Netty log), so that
  * XNIO's start-up banner does not reach stderr: only warnings do.
@@ -91,8 +98,8 @@ final class UndertowServers {
      * for the worker; {@code onClose} runs once the worker has stopped (a virtual-thread executor's
      * shutdown, say).
      */
-    static RunningServer start(TargetSettings settings, String name, Function<XnioWorker, HttpHandler> root,
-                               Runnable onClose) throws IOException {
+    static RunningServer start(TargetSettings settings, HelloService hello, String name,
+                               Function<XnioWorker, HttpHandler> root, Runnable onClose) throws IOException {
         Xnio xnio = Xnio.getInstance(UndertowServers.class.getClassLoader());
         XnioWorker worker = xnio.createWorker(OptionMap.builder()
                 .set(Options.WORKER_NAME, name)
@@ -104,6 +111,7 @@ final class UndertowServers {
                 .set(Options.TCP_NODELAY, settings.tcpNoDelay())
                 .set(Options.CORK, true)
                 .getMap());
+        int idleMillis = (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis());
         try {
             OptionMap socketOptions = OptionMap.builder()
                     .set(Options.WORKER_IO_THREADS, ioThreads(settings))
@@ -112,13 +120,15 @@ final class UndertowServers {
                     .set(Options.BALANCING_TOKENS, 1)
                     .set(Options.BALANCING_CONNECTIONS, 2)
                     .set(Options.BACKLOG, settings.backlog())
+                    .set(Options.READ_TIMEOUT, idleMillis)
+                    .set(Options.WRITE_TIMEOUT, idleMillis)
                     .getMap();
             OptionMap serverOptions = OptionMap.builder()
                     .set(UndertowOptions.BUFFER_PIPELINED_DATA, true)
-                    .set(UndertowOptions.IDLE_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis()))
+                    .set(UndertowOptions.NO_REQUEST_TIMEOUT, idleMillis)
                     .getMap();
             HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);
-            open.setRootHandler(new FinalChunkedRequired(root.apply(worker)));
+            open.setRootHandler(new FinalChunkedRequired(new UndertowStatsInPlace(hello, root.apply(worker))));
             ChannelListener<AcceptingChannel<StreamConnection>> accept = ChannelListeners.openListenerAdapter(open);
             AcceptingChannel<StreamConnection> listener = worker.createStreamConnectionServer(
                     new InetSocketAddress(settings.host(), settings.port()), accept, socketOptions);

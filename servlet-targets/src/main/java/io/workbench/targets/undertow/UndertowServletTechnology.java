@@ -1,14 +1,17 @@
 package io.workbench.targets.undertow;
 
+import io.undertow.server.HttpServerExchange;
 import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.servlet.api.DeploymentManager;
+import io.undertow.servlet.spec.HttpServletRequestImpl;
 import io.undertow.servlet.util.ImmediateInstanceFactory;
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -20,6 +23,23 @@ import java.util.concurrent.Executors;
  * {@code virtual} the deployment's executor is a virtual thread per request.
  */
 public final class UndertowServletTechnology extends ServletContainer {
+
+    /**
+     * Undertow ends the exchange of an asynchronous request whose connection closed (the client went
+     * away, a write timed out) without calling its servlet listeners: the exchange's own completion
+     * listener hears it. It also runs at the normal end of every response, which counts nothing twice.
+     */
+    static void watchExchangeEnd(HttpServletRequest request, Runnable ended) {
+        HttpServerExchange exchange = ((HttpServletRequestImpl) request).getExchange();
+        if (exchange.isComplete()) {
+            ended.run();
+            return;
+        }
+        exchange.addExchangeCompleteListener((complete, next) -> {
+            ended.run();
+            next.proceed();
+        });
+    }
 
     public UndertowServletTechnology() {
         super("undertow", "Undertow 2.3 servlet deployment (DeploymentInfo) running the shared HelloServlet",
@@ -35,7 +55,7 @@ public final class UndertowServletTechnology extends ServletContainer {
         ExecutorService virtual = settings.strategy().onVirtualThreads()
                 ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("undertow-virtual-", 0).factory())
                 : null;
-        HelloServlet servlet = new HelloServlet(hello);
+        HelloServlet servlet = new HelloServlet(hello, UndertowServletTechnology::watchExchangeEnd);
         DeploymentInfo deployment = Servlets.deployment()
                 .setClassLoader(UndertowServletTechnology.class.getClassLoader())
                 .setContextPath("/")
@@ -64,7 +84,7 @@ public final class UndertowServletTechnology extends ServletContainer {
         try {
             manager.deploy();
             var root = manager.start();
-            return UndertowServers.start(settings, "undertow", worker -> root, onClose);
+            return UndertowServers.start(settings, hello, "undertow", worker -> root, onClose);
         } catch (Exception | Error failed) {
             if (virtual != null) {
                 virtual.shutdownNow();

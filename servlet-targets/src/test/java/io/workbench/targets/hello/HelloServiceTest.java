@@ -2,7 +2,6 @@ package io.workbench.targets.hello;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,6 +31,44 @@ class HelloServiceTest {
         exchange.completeAll();
         assertEquals(1, stats.completedCount());
         assertEquals(0, stats.inFlightCount());
+    }
+
+    /**
+     * The hook is the exchange's before any strategy runs: a server that ends the request itself
+     * while it waits (a closed connection) counts it then, and the strategy's late send counts nothing
+     * more (the exchange, a {@link RequestEnd}, runs the hook once).
+     */
+    @Test
+    void theCompletionHookIsHandedOverBeforeTheStrategyRunsSoTheServerCanEndTheRequestFirst() {
+        for (Strategy strategy : List.of(Strategy.ASYNC_COMPLETE, Strategy.WRITE_LISTENER)) {
+            RequestStats counters = new RequestStats();
+            RecordingExchange exchange = new RecordingExchange();
+            new HelloService(strategy, 0, counters).handle("GET", "/hello", "wait=40", exchange);
+            assertEquals(1, exchange.counted.size(), strategy + ": counted before the wait");
+            assertTrue(exchange.sent.isEmpty(), strategy + ": nothing sent yet");
+            exchange.completeAll();
+            assertEquals(1, counters.completedCount(), strategy + ": ended by the server, counted");
+            exchange.fireScheduled();
+            assertEquals(0, counters.inFlightCount(), strategy.cliName());
+            assertEquals(1, counters.completedCount(), strategy + ": the late send counts nothing more");
+        }
+        RecordingExchange stream = new RecordingExchange();
+        HelloService service = service(Strategy.ASYNC_QUEUE, 0);
+        service.handle("GET", "/stream", "bytes=10", stream);
+        assertEquals(1, stream.counted.size(), "a stream is counted before it is handed to the queue");
+        stream.completeAll();
+        assertEquals(0, service.streamStats().inFlightCount());
+    }
+
+    @Test
+    void onlyGetAndHeadStatsAreAnsweredInPlaceBeforeAnyDispatch() {
+        HelloService service = service(Strategy.SYNC, 0);
+        assertTrue(service.answeredInPlace("GET", "/stats"));
+        assertTrue(service.answeredInPlace("HEAD", "/stats"));
+        assertFalse(service.answeredInPlace("POST", "/stats"), "a 405 may have content to read");
+        assertFalse(service.answeredInPlace("GET", "/hello"), "the strategy decides where a hello runs");
+        assertFalse(service.answeredInPlace("GET", "/stream"));
+        assertFalse(service.answeredInPlace("GET", "/stats/more"));
     }
 
     @Test
@@ -108,7 +145,7 @@ class HelloServiceTest {
         assertEquals("application/json", reply.contentType());
         assertEquals("{\"started\":1,\"completed\":0,\"inFlight\":1,\"maxInFlight\":1,"
                 + "\"streams\":0,\"streamsInFlight\":0,\"streamedBytes\":0}", body(reply));
-        assertNull(exchange.completions.get(1), "nothing to count when /stats is written");
+        assertEquals(1, exchange.counted.size(), "only the hello is counted: nothing to count when /stats is written");
     }
 
     @Test
@@ -291,7 +328,7 @@ class HelloServiceTest {
     void aHeadExchangeSendsTheHeadOfAStreamItIsAskedToWrite() {
         RecordingExchange exchange = new RecordingExchange();
         StreamBody body = StreamBody.parse("bytes=12345", new StreamStats());
-        new HeadExchange(exchange).stream(body, WriteMode.NON_BLOCKING, null);
+        new HeadExchange(exchange).stream(body, WriteMode.NON_BLOCKING);
         assertTrue(exchange.streams.isEmpty());
         assertEquals(12345, exchange.sent.get(0).contentLength());
         assertEquals(0, exchange.sent.get(0).bodyLength());

@@ -10,7 +10,8 @@ import java.util.List;
 final class RecordingExchange implements HelloExchange {
 
     final List<Reply> sent = new ArrayList<>();
-    final List<Runnable> completions = new ArrayList<>();
+    /** The hooks handed over by {@link #counted}, to be run when the server ends the request. */
+    final List<Runnable> counted = new ArrayList<>();
     final List<Long> delays = new ArrayList<>();
     final List<StreamBody> streams = new ArrayList<>();
     final List<WriteMode> streamModes = new ArrayList<>();
@@ -20,15 +21,19 @@ final class RecordingExchange implements HelloExchange {
     Thread sentOn;
 
     @Override
-    public void send(Reply reply, Runnable whenDone) {
-        send(reply, WriteMode.BLOCKING, whenDone);
+    public void counted(Runnable whenEnded) {
+        counted.add(whenEnded);
     }
 
     @Override
-    public void send(Reply reply, WriteMode mode, Runnable whenDone) {
+    public void send(Reply reply) {
+        send(reply, WriteMode.BLOCKING);
+    }
+
+    @Override
+    public void send(Reply reply, WriteMode mode) {
         sendModes.add(mode);
         sent.add(reply);
-        completions.add(whenDone);
         sentOn = Thread.currentThread();
     }
 
@@ -44,10 +49,9 @@ final class RecordingExchange implements HelloExchange {
     }
 
     @Override
-    public void stream(StreamBody body, WriteMode mode, Runnable whenDone) {
+    public void stream(StreamBody body, WriteMode mode) {
         streams.add(body);
         streamModes.add(mode);
-        completions.add(whenDone);
         sentOn = Thread.currentThread();
     }
 
@@ -58,9 +62,9 @@ final class RecordingExchange implements HelloExchange {
         due.forEach(Runnable::run);
     }
 
-    /** The server reports every sent response as written. */
+    /** The server ends every counted request (its response written, or the connection closed). */
     void completeAll() {
-        completions.stream().filter(hook -> hook != null).forEach(Runnable::run);
-        completions.clear();
+        counted.forEach(Runnable::run);
+        counted.clear();
     }
 }

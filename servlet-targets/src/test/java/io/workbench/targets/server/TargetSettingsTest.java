@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.targets.hello.Strategy;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class TargetSettingsTest {
@@ -23,6 +24,23 @@ class TargetSettingsTest {
     void threadLimitsAreBiasedTowardsStrategiesThatBlock() {
         assertEquals(100, TargetSettings.of(Strategy.ASYNC_COMPLETE, 0, 0).maxProcessingThreads());
         assertEquals(10_000, TargetSettings.of(Strategy.SYNC, 0, 0).maxProcessingThreads());
+        assertEquals(100, TargetSettings.of(Strategy.SYNC, 0, 0).completionThreads(), "the completion timer's capacity");
+    }
+
+    @Test
+    void testsMayShrinkThePoolsAndTheIdleTimeoutButNotToNothing() {
+        TargetSettings small = TargetSettings.of(Strategy.SYNC, 0, 0).withThreadLimits(16, 8).withIdleTimeout(Duration.ofSeconds(1));
+        assertEquals(16, small.maxProcessingThreads());
+        assertEquals(8, small.completionThreads());
+        assertEquals(8, small.undertowIoThreads());
+        assertEquals(Duration.ofSeconds(1), small.idleTimeout());
+        assertEquals(16, small.withPort(8080).withSweepMillis(10).withHost("127.0.0.2").blockingThreads(), "kept by every copy");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> small.withThreadLimits(0, 8)).getMessage()
+                .contains("thread limits"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> small.withThreadLimits(8, 0)).getMessage()
+                .contains("thread limits"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> small.withIdleTimeout(Duration.ZERO)).getMessage()
+                .contains("idle timeout"));
     }
 
     @Test
