@@ -334,7 +334,22 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
 
     /** Selects, blocking at most {@code timeoutMillis} unless actions are waiting; the blocked time is idle time. */
     private void blockingSelect(Selector s, long timeoutMillis) throws IOException {
+        blockingSelect(s, timeoutMillis, 0);
+    }
+
+    /**
+     * Selects as {@link #blockingSelect(Selector, long)}, and when it is about to block, first arms
+     * the alarm for {@code alarmAt} (unless 0). The alarm is armed only once the selector is
+     * SELECTING: an alarm that fires from then on finds the wakeup claimable and wakes the select,
+     * even a select not yet entered (its wakeup makes that select return at once). Armed before,
+     * an alarm for a deadline very near could fire while the selector is still PROCESSING, wake
+     * nothing, and leave the select to sleep its whole timeout.
+     */
+    private void blockingSelect(Selector s, long timeoutMillis, long alarmAt) throws IOException {
         if (wakeup.prepareToSelect(actions)) {
+            if (alarmAt != 0) {
+                alarm().arm(alarmAt);
+            }
             long start = System.nanoTime();
             try {
                 s.select(collector, timeoutMillis);
@@ -379,9 +394,9 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
                 }
             }
             case ALARM -> {
-                alarm().arm(deadline - spin);
                 // The alarm wakes the select; its own timeout, a millisecond after the deadline, is the safety net.
-                blockingSelect(s, Math.max(1, Math.min(sweepPeriodMillis, beforeSpin / MILLIS + 2)));
+                long alarmAt = deadline - spin;
+                blockingSelect(s, Math.max(1, Math.min(sweepPeriodMillis, beforeSpin / MILLIS + 2)), alarmAt == 0 ? 1 : alarmAt);
             }
         }
     }

@@ -10,9 +10,11 @@ import java.util.concurrent.locks.LockSupport;
  * the selector, which meanwhile blocks in {@code select} and so still wakes at once for I/O. Used
  * by {@link DeadlineWait.Mode#ALARM}.
  *
- * <p>The selector arms a deadline before each blocking select and never disarms: an alarm for a
- * deadline that is no longer armed does nothing, and one that fires while the selector is busy
- * costs no {@code wakeup()} (the selector's {@link SelectorWakeup} says it is not selecting). The
+ * <p>The selector arms a deadline each time it is about to block, once its {@link SelectorWakeup}
+ * says SELECTING (so that an alarm firing from then on can claim the wakeup, even before the select
+ * is entered), and never disarms: an alarm for a deadline that is no longer armed does nothing, and
+ * one that fires while the selector is busy costs no {@code wakeup()} (it is not selecting, and sees
+ * its deadline itself before it selects again). The
  * alarm thread is unparked only when the selector arms a deadline earlier than the one the thread
  * sleeps until: a selector that arms the same deadline round after round (I/O keeps waking it
  * before it is due) costs the alarm thread nothing.

@@ -174,6 +174,30 @@ class ScheduledTaskTest {
         }
     }
 
+    /**
+     * Deadlines a few microseconds away, one after the other: the alarm fires almost as soon as it is
+     * armed. Armed before the selector was SELECTING, such an alarm found nothing to wake, and the
+     * select then slept its whole timeout (2 ms and more); armed once SELECTING, it wakes the select
+     * (or the select not yet entered returns at once). Counted, not timed: a select that slept its
+     * timeout is over a millisecond late, and a loaded machine makes a few of those on its own, not
+     * one in twenty.
+     */
+    @Test
+    void anAlarmForADeadlineAtHandNeverLeavesTheSelectToItsTimeout() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.ALARM, 0));
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            int runs = 2_000;
+            Recording task = new Recording(selector, runs - 1, 3_000);
+            onSelector(selector, () -> selector.schedule(task, System.nanoTime() + 3_000));
+            assertTrue(task.done.await(60, TimeUnit.SECONDS), "every run happened: " + task.runs.size());
+            long slept = task.runs.stream().filter(run -> run[1] - run[0] > MS).count();
+            assertTrue(slept < runs / 20, slept + " of " + runs + " runs came over a millisecond late: the select slept its timeout");
+        } finally {
+            manager.stop();
+        }
+    }
+
     @Test
     void spinningIsCountedApartFromIdleTime() throws Exception {
         SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.SELECT, 5 * MS));
