@@ -106,6 +106,11 @@ public final class LoadCommand {
                     + "with the next (fewer wake-ups at high rates, at most D more lateness; default 100us; 0: a wake for each)")
     String batch;
 
+    @Option(names = "--connect-after", paramLabel = "D", defaultValue = "1ms",
+            description = "open model: a request that finds no idle connection waits this long for one to come back before "
+                    + "a connect is started for it (default 1ms; 0: at once)")
+    String connectAfter;
+
     @Option(names = "--spread-limit", paramLabel = "D",
             description = "all-at-once: the generator must have sent every request within D of the instant they were due (default: "
                     + "a tenth of the URL's wait=N, or the lag limit if it has none)")
@@ -301,7 +306,16 @@ public final class LoadCommand {
         return new LoadPlan(commandLine, common.label(), target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
-                minRateFraction, wait, threads, spreadLimitNanos, batchNanos(), prime, dir, !common.quiet());
+                minRateFraction, wait, threads, spreadLimitNanos, batchNanos(),
+                nonNegative("--connect-after", connectAfter), prime, dir, !common.quiet());
+    }
+
+    private static long nonNegative(String option, String text) {
+        long nanos = Durations.parseNanos(option, text);
+        if (nanos > TimeUnit.MINUTES.toNanos(1)) {
+            throw new IllegalArgumentException(option + " " + text + ": must be at most 1m");
+        }
+        return nanos;
     }
 
     private long batchNanos() {

@@ -139,4 +139,26 @@ class ConnectionsTest {
             assertTrue(output.contains("descriptor limit"), output);
         }
     }
+
+    @Test
+    void aRequestWaitsTheConnectDelayForAConnectionBeforeOneIsOpenedForIt() throws Exception {
+        try (LoadTarget target = new LoadTarget().delayMillis(5)) {
+            // 400/s for 5 ms each: about 2 in flight, often more than the 2 connections open. A wait for one to come
+            // back (at most about 5 ms) is shorter than a delay of 200 ms: no connect is ever started.
+            Runs.Run patient = Runs.load(tmp.resolve("patient"), target.url("/slow"), "--rate", "400", "--requests", "400",
+                    "--preconnect", "2", "--connect-after", "200ms", "--lag-limit", "50ms");
+            assertEquals(0, patient.exitCode(), patient.toString());
+            patient.assertAccounting();
+            assertEquals(2, patient.summary().get("connections").get("opened").asLong(), patient.summary().get("connections").toString());
+            JsonNode connectWait = patient.summary().get("latency").get("connectWait");
+            assertTrue(connectWait.get("maxMs").asDouble() > 0, "they waited for a connection to come back, the target's doing: " + connectWait);
+            assertTrue(patient.summary().get("validity").get("valid").asBoolean(), patient.summary().get("validity").toString());
+            // With no delay, each such request gets a connect of its own.
+            Runs.Run eager = Runs.load(tmp.resolve("eager"), target.url("/slow"), "--rate", "400", "--requests", "400",
+                    "--preconnect", "2", "--connect-after", "0", "--lag-limit", "50ms");
+            assertEquals(0, eager.exitCode(), eager.toString());
+            eager.assertAccounting();
+            assertTrue(eager.summary().get("connections").get("opened").asLong() > 2, eager.summary().get("connections").toString());
+        }
+    }
 }

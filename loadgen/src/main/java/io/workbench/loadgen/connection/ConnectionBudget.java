@@ -62,6 +62,11 @@ public final class ConnectionBudget {
         }
     }
 
+    /** @return true if one more connection may be opened now (nothing is reserved) */
+    public boolean hasRoom() {
+        return reserved.get() < cap;
+    }
+
     /** @return the index of the source address the next connection is bound to (0 when the kernel chooses) */
     public int nextSource() {
         return sources.isEmpty() ? 0 : (int) Math.floorMod(sourceTurn.getAndIncrement(), (long) sources.size());

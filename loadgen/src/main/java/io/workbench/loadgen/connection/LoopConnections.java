@@ -84,6 +84,11 @@ public final class LoopConnections {
         }
     }
 
+    /** @return true if the run's connection cap leaves room for one more connection now */
+    public boolean hasRoom() {
+        return budget.hasRoom();
+    }
+
     /** @return true if an idle connection is waiting */
     public boolean hasIdle() {
         return idle.size() > 0;

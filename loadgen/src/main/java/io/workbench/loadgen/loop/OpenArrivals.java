@@ -9,14 +9,20 @@ import io.workbench.loadgen.schedule.ArrivalSchedule;
 /**
  * A loop's share of an open schedule (and of all-at-once, whose arrivals are all due at one
  * instant). It is the loop's scheduled task: at each intended time the selector runs it, and it
- * sends every arrival that is due, each on an idle connection, in the order they arrived. A request
- * that finds none waits for one, keeping its intended time, and a connect is started for it (as
- * many connects as requests waiting, not one at a time: clients do not stop arriving because
- * earlier requests are slow), up to the run's connection cap; a request that waits at the cap
- * waits for a connection to come back, and that wait is the generator's, counted in its
- * intended->send. The wait for a connect started for it is the target's or the kernel's, recorded
- * as connect wait. A send that takes the last idle connection starts opening the next one, so
- * that a growing run seldom makes a request wait for a whole connect.
+ * sends every arrival that is due, each on an idle connection, in the order they arrived.
+ *
+ * <p>A request that finds no idle connection waits for one, keeping its intended time. If it is
+ * still waiting after the connect delay (a millisecond by default), a connect is started for it
+ * (as many connects as requests that waited that long, not one at a time: clients do not stop
+ * arriving because earlier requests are slow), up to the run's connection cap. The delay spares
+ * the loop, and the target, a connect for every request that meets the connections busy for a
+ * moment longer than usual: on loopback a connect costs the loop about as much as sixty requests,
+ * and a generator that answered a hiccup of the target with a connect per waiting request spent
+ * its time connecting while the responses that would have freed connections went unread, which
+ * made more requests wait. A request's wait for a connection, until one comes back or a connect
+ * started for it completes, is the target's (its busy connections, its accept queue) or the
+ * kernel's, recorded as connect wait; a wait at the cap is the generator's, counted in its
+ * intended->send.
  *
  * <p>Nothing is sent before its time, and a late arrival is sent as soon as the loop gets to it,
  * timed from its own intended time: a loop that fell behind shows it as lag, never as a shorter
@@ -24,8 +30,9 @@ import io.workbench.loadgen.schedule.ArrivalSchedule;
  * arrivals due within the window after a wake go out together with the next one (each waking of
  * an idle loop below a millisecond costs a wake of two threads; a window of 100 µs caps them at
  * 10,000 a second), at the price of at most the window in lateness; at a rate whose arrivals are
- * further apart than the window, each is sent at its time. A connect that fails fails the request that has waited longest, with the connect's
- * error kind, so a dead target turns every arrival into a counted error, never a silent gap.
+ * further apart than the window, each is sent at its time. A connect that fails fails the request
+ * that has waited longest, with the connect's error kind, so a dead target turns every arrival
+ * into a counted error, never a silent gap.
  */
 final class OpenArrivals extends ScheduledTask implements LoopWorkload {
 
@@ -49,7 +56,9 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
     private final ArrivalSchedule share;
     private final long startNanos;
     private final long batchNanos;
+    private final long connectAfterNanos;
     private final SlotQueue waiting = new SlotQueue();
+    private final ConnectCheck connectCheck = new ConnectCheck();
     private long next;
     private volatile boolean done;
     private boolean stopped;
@@ -61,12 +70,15 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
      * @param startNanos when offset 0 is
      * @param batchNanos the least time between two wakes of the loop for its schedule: arrivals due
      *                   sooner after a wake than this wait for the next (0: a wake for each)
+     * @param connectAfterNanos how long a request waits for a connection to come back before a
+     *                   connect is started for it (0: at once)
      */
-    OpenArrivals(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos) {
+    OpenArrivals(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos, long connectAfterNanos) {
         this.loop = loop;
         this.share = share;
         this.startNanos = startNanos;
         this.batchNanos = batchNanos;
+        this.connectAfterNanos = connectAfterNanos;
     }
 
     @Override
@@ -123,26 +135,36 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
         awaitConnection(slot, false);
     }
 
-    /** The request of {@code slot} waits for a connection; a connect is started for it unless enough are under way. */
+    /**
+     * The request of {@code slot} waits for a connection: for one to come back, or for a connect the
+     * connect delay starts for it; or, when the cap leaves no room, for one to come back at the cap.
+     */
     private void awaitConnection(int slot, boolean first) {
         if (first) {
             waiting.addFirst(slot);
         } else {
             waiting.addLast(slot);
         }
-        LoopConnections connections = loop.connections();
-        int connecting = connections.connectingCount();
-        boolean forConnect = connecting >= waiting.size() || connecting >= MAX_CONNECTING || connections.connect();
-        loop.slots().waiting(slot, System.nanoTime(), forConnect);
+        long now = System.nanoTime();
+        loop.slots().waiting(slot, now, loop.connections().hasRoom());
+        if (connectAfterNanos == 0) {
+            connectForWaiting(now);
+        } else if (!connectCheck.isScheduled()) {
+            loop.selector().schedule(connectCheck, now + connectAfterNanos);
+        }
+    }
+
+    /** Runs when the request that has waited longest has waited the connect delay: connects for every one that has. */
+    private final class ConnectCheck extends ScheduledTask {
+        @Override
+        public void run() {
+            connectForWaiting(System.nanoTime());
+        }
     }
 
     private void afterSend(LoopConnection connection) {
-        LoopConnections connections = loop.connections();
         // Pipelining: the connection may take more.
-        connections.offerIdle(connection);
-        if (!connections.hasIdle() && connections.connectingCount() == 0) {
-            connections.connect();
-        }
+        loop.connections().offerIdle(connection);
     }
 
     /** Gives {@code connection} to the requests waiting, as many as it takes; @return true if it took any */
@@ -193,14 +215,32 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
         connectForWaiting();
     }
 
-    /** Starts connects for requests waiting beyond those under way, as the cap allows; those it starts for stop waiting at the cap. */
+    /**
+     * Starts a connect for each request that has waited the connect delay beyond the connects under
+     * way, as the cap and {@link #MAX_CONNECTING} allow, and looks again when the next one will have.
+     */
     private void connectForWaiting() {
-        if (stopped) {
+        connectForWaiting(System.nanoTime());
+    }
+
+    private void connectForWaiting(long now) {
+        if (stopped || waiting.isEmpty()) {
             return;
         }
         LoopConnections connections = loop.connections();
-        while (connections.connectingCount() < Math.min(waiting.size(), MAX_CONNECTING) && connections.connect()) {
-            // A request that began to wait at the cap stays counted as waiting at it until it is served.
+        RequestSlots slots = loop.slots();
+        int ready = 0;
+        int limit = Math.min(waiting.size(), MAX_CONNECTING);
+        while (ready < limit && now - slots.waitingSince(waiting.get(ready)) >= connectAfterNanos) {
+            ready++;
+        }
+        while (connections.connectingCount() < ready && connections.connect()) {
+            // Each connect serves the request that has waited longest when it completes.
+        }
+        // When every one it may connect for is ready, the connects' own completions look again.
+        if (ready < limit && !connectCheck.isScheduled()) {
+            long nextDue = slots.waitingSince(waiting.get(ready)) + connectAfterNanos;
+            loop.selector().schedule(connectCheck, nextDue - now > 0 ? nextDue : now);
         }
     }
 
@@ -220,6 +260,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
         }
         stopped = true;
         loop.selector().cancel(this);
+        loop.selector().cancel(connectCheck);
         if (interrupted) {
             countUnsentDue();
         }

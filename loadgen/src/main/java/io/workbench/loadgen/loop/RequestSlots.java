@@ -100,6 +100,11 @@ final class RequestSlots {
         }
     }
 
+    /** @return when the request began to wait for a connection (meaningful while it waits) */
+    long waitingSince(int slot) {
+        return waitingSince[slot];
+    }
+
     long connectWait(int slot) {
         return connectWait[slot];
     }

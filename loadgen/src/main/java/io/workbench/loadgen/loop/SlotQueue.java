@@ -39,6 +39,14 @@ final class SlotQueue {
         return slot;
     }
 
+    /** @return the slot {@code index} places from the first (0: the first); the queue must hold more than {@code index} */
+    int get(int index) {
+        if (index >= size) {
+            throw new IndexOutOfBoundsException(index + " of " + size);
+        }
+        return slots[(head + index) % slots.length];
+    }
+
     boolean isEmpty() {
         return size == 0;
     }

@@ -10,10 +10,11 @@ public final class Workloads {
 
     /**
      * A loop's share of an open (or all-at-once) schedule, offsets counted from {@code startNanos};
-     * the loop wakes for it at most once per {@code batchNanos}.
+     * the loop wakes for it at most once per {@code batchNanos}, and starts a connect for a request
+     * that has waited {@code connectAfterNanos} for a connection.
      */
-    public static LoopWorkload open(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos) {
-        return new OpenArrivals(loop, share, startNanos, batchNanos);
+    public static LoopWorkload open(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos, long connectAfterNanos) {
+        return new OpenArrivals(loop, share, startNanos, batchNanos, connectAfterNanos);
     }
 
     /**

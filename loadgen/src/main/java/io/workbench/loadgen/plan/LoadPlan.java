@@ -37,6 +37,7 @@ import java.util.Objects;
  * @param threads             generator loops, each a selector thread with its share of the schedule and its own connections
  * @param spreadLimitNanos    all-at-once: the most the generator may take from the intended instant to its last send
  * @param batchNanos          open model: the least time between two wakes of a loop for its schedule (0: a wake per arrival)
+ * @param connectAfterNanos   open model: how long a request waits for a connection to come back before one is opened for it
  * @param prime               requests in a closed loop before the clock starts, to compile the hot paths (0: none)
  * @param out                 the directory the files go to
  * @param progress            whether to print the progress line and final table on stderr
@@ -44,7 +45,7 @@ import java.util.Objects;
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
                        long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
-                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long prime, Path out,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long connectAfterNanos, long prime, Path out,
                        boolean progress) {
 
     public LoadPlan {
@@ -78,6 +79,7 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(threads >= 1, "--threads must be at least 1");
         require(spreadLimitNanos > 0, "--spread-limit must be above 0");
         require(batchNanos >= 0, "--batch must not be negative");
+        require(connectAfterNanos >= 0, "--connect-after must not be negative");
         require(prime >= 0, "--prime must not be negative");
     }
 

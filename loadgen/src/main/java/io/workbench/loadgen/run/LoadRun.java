@@ -181,8 +181,8 @@ public final class LoadRun {
     private LoopWorkload workload(GeneratorLoop loop, int index, RunClock clock) {
         int threads = loops.size();
         return switch (plan.model()) {
-            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), plan.batchNanos());
-            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), 0);
+            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), plan.batchNanos(), plan.connectAfterNanos());
+            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), 0, plan.connectAfterNanos());
             case CLOSED -> {
                 int connections = share(plan.concurrency(), index, threads);
                 long requests = plan.requests() > 0 ? Math.max(0, share(plan.requests(), index, threads)) : 0;

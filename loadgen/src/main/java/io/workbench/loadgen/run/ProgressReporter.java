@@ -45,9 +45,8 @@ final class ProgressReporter implements Runnable {
     /** The loops' clocks and the CPU where the measured phase began, and where it ended; null until then. */
     private volatile PhaseMark measuredStart;
     private volatile PhaseMark measuredEnd;
-    /** Over the seconds whose lag p99 was over the limit: the busiest loop's busy time, and their wall time. */
-    private double laggingBusyNanos;
-    private long laggingWallNanos;
+    /** Over the seconds whose lag p99 was over the limit: the busiest loop's highest busy share, or -1 if none lagged. */
+    private double laggingBusyShare = -1;
 
     /** Where a phase began or ended: the loops' clocks and the process's CPU time. */
     record PhaseMark(LoopTimes loops, long cpuNanos) {
@@ -124,9 +123,7 @@ final class ProgressReporter implements Runnable {
         if (clock.isMeasured(now)) {
             Histogram lag = swapIntervals();
             if (lag != null && lag.getTotalCount() > 0 && lag.getValueAtPercentile(99) > lagLimitMicros && busy != null) {
-                long wall = times.nanos() - lastTick.nanos();
-                laggingBusyNanos += busy * wall;
-                laggingWallNanos += wall;
+                laggingBusyShare = Math.max(laggingBusyShare, busy);
             }
         }
         if (progress != null) {
@@ -235,9 +232,13 @@ final class ProgressReporter implements Runnable {
         return measuredEnd;
     }
 
-    /** @return the busiest loop's busy share over the measured seconds whose lag was over the limit, or null if none was */
+    /**
+     * @return the highest busy share of the busiest loop in a measured second whose lag p99 was over
+     *         the limit, or null if none was: a loop flat out in the second it fell behind was behind
+     *         for want of CPU, however idle the other seconds were
+     */
     synchronized Double laggingBusyShare() {
-        return laggingWallNanos > 0 ? laggingBusyNanos / laggingWallNanos : null;
+        return laggingBusyShare < 0 ? null : laggingBusyShare;
     }
 
     @Override

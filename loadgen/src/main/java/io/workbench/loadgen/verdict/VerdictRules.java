@@ -13,7 +13,7 @@ import java.util.Locale;
  *   <li>the generator fell behind (open model: its lateness p99 over the lag limit, or it took its
  *       arrivals off the schedule below the minimum fraction of the rate the schedule asked for; all-at-once: its last send later
  *       than the spread allowed): then the cause is its CPU if its loop had no idle time left (busy at
- *       least {@link #BUSY_LIMIT} of the time in the seconds it lagged, or of the phase), else the
+ *       least {@link #BUSY_LIMIT} of the time in a second it lagged, or of the phase), else the
  *       connection cap if measured requests waited at it, else (all-at-once) its CPU again, as it
  *       sends its requests back to back and waits for nothing, else its pacing.</li>
  * </ol>
@@ -41,7 +41,7 @@ public final class VerdictRules {
      *                          connection could be had for them: that is the target's part), or null
      * @param minRateFraction   achieved below this share of the scheduled rate is falling behind
      * @param loopBusyShare     the busiest loop's busy share over the measured phase, or null
-     * @param lagBusyShare      the busiest loop's busy share over the seconds that lagged, or null
+     * @param lagBusyShare      the busiest loop's highest busy share in a second that lagged, or null
      * @param blockedCount      measured requests that waited at the connection cap
      * @param sendSpreadMs      all-at-once: the generator's spread of sends, or null for the other models
      * @param sendSpreadLimitMs all-at-once: the spread allowed
@@ -112,7 +112,7 @@ public final class VerdictRules {
         return Limit.GENERATOR_PACING;
     }
 
-    /** The busy share that speaks for the lag: over the seconds that lagged, else over the phase. */
+    /** The busy share that speaks for the lag: in the busiest second that lagged, else over the phase. */
     private static Double busy(Inputs in) {
         return in.lagBusyShare() != null ? in.lagBusyShare() : in.loopBusyShare();
     }
