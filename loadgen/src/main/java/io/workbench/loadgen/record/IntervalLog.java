@@ -23,7 +23,12 @@ public final class IntervalLog implements AutoCloseable {
     private final HistogramLogWriter writer;
 
     public IntervalLog(Path file, long startEpochMillis, String comment) throws IOException {
-        this.out = new PrintStream(file.toFile(), StandardCharsets.UTF_8);
+        this(new PrintStream(file.toFile(), StandardCharsets.UTF_8), startEpochMillis, comment);
+    }
+
+    /** A log written to {@code out} (a run's priming writes one to nowhere, to compile the writing). */
+    public IntervalLog(PrintStream out, long startEpochMillis, String comment) {
+        this.out = out;
         this.writer = new HistogramLogWriter(out);
         writer.outputComment(comment);
         writer.outputComment("values in microseconds; tags: " + INTENDED_TO_END + " (what a user saw), " + SEND_TO_END

@@ -19,9 +19,13 @@ import org.HdrHistogram.SingleWriterRecorder;
  *       response: the service time most tools report.</li>
  * </ul>
  * intended->end = intended->send + connect wait + send->end, request by request. Recording is
- * wait-free and allocation-free for the loop that owns the requests (sized for up to an hour; a
- * larger value is clamped, not resized); the reporter swaps interval histograms out without
- * stopping it.
+ * wait-free for the loop that owns the requests, and allocation-free but when a value larger than
+ * any before it grows the histogram's range (a few times a run at most; values over an hour are
+ * clamped); the reporter swaps interval histograms out without stopping it. The range grows with
+ * the values seen, rather than being sized for an hour from the start, because the reporter shares
+ * the generator's core: swapping, adding and writing an interval cost in proportion to its range,
+ * and sized for an hour they kept the reporter on the core for milliseconds each second, long
+ * enough to make the loop late.
  */
 public final class LatencyRecorders {
 
@@ -59,7 +63,7 @@ public final class LatencyRecorders {
 
     public LatencyRecorders() {
         for (int i = 0; i < recorders.length; i++) {
-            recorders[i] = new SingleWriterRecorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+            recorders[i] = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
         }
     }
 
@@ -87,8 +91,8 @@ public final class LatencyRecorders {
         return recorders[kind.ordinal()];
     }
 
-    /** @return a fresh histogram the recorders' interval histograms can be recycled into */
+    /** @return a fresh histogram the recorders' interval histograms can be added to (its range grows as they need) */
     public static Histogram newHistogram() {
-        return new Histogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+        return new Histogram(SIGNIFICANT_DIGITS);
     }
 }

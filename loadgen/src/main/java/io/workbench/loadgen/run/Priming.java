@@ -13,8 +13,12 @@ import io.workbench.loadgen.connection.LoopConnections;
 import io.workbench.loadgen.loop.GeneratorLoop;
 import io.workbench.loadgen.loop.Workloads;
 import io.workbench.loadgen.record.ErrorKind;
+import io.workbench.loadgen.record.IntervalLog;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -42,6 +46,8 @@ final class Priming {
 
     /** Priming stops after this long, whatever its count. */
     static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** How often priming runs the reporter's work: often enough to compile it in a short priming. */
+    static final long REPORTER_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Connections priming keeps busy. */
     static final int CONNECTIONS = 8;
 
@@ -80,8 +86,9 @@ final class Priming {
         ConnectionBudget budget = new ConnectionBudget(connections, List.of());
         long start = System.nanoTime();
         long end = start + MAX_NANOS;
-        // Everything is warm-up: the measured phase would begin after the priming ends.
-        RunClock clock = new RunClock(start, System.currentTimeMillis(), Long.MAX_VALUE);
+        // Everything is measured (into recorders of the priming's own loops, read by no one), so that the
+        // recording path is compiled too: a run's measured phase must not begin with it interpreted.
+        RunClock clock = new RunClock(start, System.currentTimeMillis(), start);
         List<GeneratorLoop> loops = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             LoopConnections loopConnections = new LoopConnections(connector, selectors.get(i), canned, budget, IdleOrder.LIFO);
@@ -89,12 +96,21 @@ final class Priming {
             await(loop.begin(clock, Workloads.closed(loop, LoadRun.share(connections, i, threads), 1, 0, end)));
             loops.add(loop);
         }
+        // The reporter's work, compiled on the priming's intervals and written to nowhere.
+        IntervalLog log = new IntervalLog(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8), clock.startEpochMillis(),
+                "priming");
+        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, null, TimeUnit.MILLISECONDS.toNanos(1));
+        long nextTick = start + REPORTER_TICK_NANOS;
         String stopped;
         while (true) {
             LoadRun.pause();
+            if (System.nanoTime() - nextTick >= 0) {
+                reporter.primeTick();
+                nextTick += REPORTER_TICK_NANOS;
+            }
             long done = 0;
             for (GeneratorLoop loop : loops) {
-                done += loop.warmup().doneCount();
+                done += loop.measured().doneCount();
             }
             if (interrupted.getAsBoolean()) {
                 stopped = "interrupted";
@@ -121,8 +137,8 @@ final class Priming {
             while (loop.inFlight() > 0 && System.nanoTime() - deadline < 0) {
                 LoadRun.pause();
             }
-            sent += loop.warmup().sentCount();
-            answered += loop.warmup().answeredCount();
+            sent += loop.measured().sentCount();
+            answered += loop.measured().answeredCount();
         }
         return new PrimingOutcome(sent, answered, (System.nanoTime() - start) / 1e9, stopped);
     }

@@ -37,6 +37,8 @@ final class ProgressReporter implements Runnable {
     private final long lagLimitMicros;
     private final Map<LatencyRecorders.Kind, Histogram> totals = new EnumMap<>(LatencyRecorders.Kind.class);
     private final Histogram[][] recycled;
+    /** Each kind's interval over every loop, reused second after second. */
+    private final Histogram[] merged = new Histogram[KINDS.length];
     private final Thread thread;
     private volatile boolean stopped;
     private long lastSent;
@@ -67,6 +69,7 @@ final class ProgressReporter implements Runnable {
         this.recycled = new Histogram[loops.size()][KINDS.length];
         for (LatencyRecorders.Kind kind : KINDS) {
             totals.put(kind, LatencyRecorders.newHistogram());
+            merged[kind.ordinal()] = LatencyRecorders.newHistogram();
         }
         this.thread = new Thread(this, "loadgen-reporter");
         this.thread.setDaemon(true);
@@ -133,6 +136,20 @@ final class ProgressReporter implements Runnable {
         lastTickNanos = now;
     }
 
+    /**
+     * Priming, on the caller's thread (the thread is not started): swaps, adds up and writes the
+     * loops' intervals and formats a progress line, as a tick does, so that the reporter's code is
+     * compiled before a run's first measured second instead of in it (the reporter shares the
+     * generator's core: interpreted, its first tick kept the loop off the core for milliseconds).
+     */
+    synchronized void primeTick() {
+        swapIntervals();
+        String line = progressLine(System.nanoTime(), lastTick.busiestShareSince(lastTick));
+        if (line.isEmpty()) {
+            throw new IllegalStateException("no progress line");
+        }
+    }
+
     /** Stops the thread and takes the last (partial) interval; the totals are complete after this. */
     void stop() throws InterruptedException {
         stopped = true;
@@ -151,23 +168,22 @@ final class ProgressReporter implements Runnable {
     private Histogram swapIntervals() {
         Histogram lag = null;
         for (LatencyRecorders.Kind kind : KINDS) {
-            Histogram merged = null;
+            Histogram merged = this.merged[kind.ordinal()];
+            merged.reset();
+            long start = Long.MAX_VALUE;
+            long end = 0;
             for (int i = 0; i < loops.size(); i++) {
                 Histogram interval = loops.get(i).recorders().recorder(kind).getIntervalHistogram(recycled[i][kind.ordinal()]);
                 recycled[i][kind.ordinal()] = interval;
-                if (merged == null) {
-                    merged = interval.copy();
-                    merged.setStartTimeStamp(interval.getStartTimeStamp());
-                    merged.setEndTimeStamp(interval.getEndTimeStamp());
-                } else {
-                    merged.add(interval);
-                    merged.setStartTimeStamp(Math.min(merged.getStartTimeStamp(), interval.getStartTimeStamp()));
-                    merged.setEndTimeStamp(Math.max(merged.getEndTimeStamp(), interval.getEndTimeStamp()));
-                }
+                merged.add(interval);
+                start = Math.min(start, interval.getStartTimeStamp());
+                end = Math.max(end, interval.getEndTimeStamp());
             }
-            if (merged == null) {
+            if (loops.isEmpty()) {
                 continue;
             }
+            merged.setStartTimeStamp(start);
+            merged.setEndTimeStamp(end);
             // The first interval began when the recorder was made, before the warm-up: it holds only measured values.
             long measuredStartEpoch = clock.toEpochMillis(clock.measuredStartNanos());
             if (merged.getStartTimeStamp() < measuredStartEpoch) {
