@@ -4,7 +4,7 @@
 # load generator's default rests on figures anyone can rerun.
 # The iocore hello target (async-complete) runs pinned to CPU 0, the generator pinned to CPU 1; for
 # each variant (a --pacing mode with a --batch window and a --spin window) and each rate, one open
-# run over 64 preconnected connections (more opened when the target stalls: a stall then costs connect wait, not a wait at a cap), in rounds (every variant once per round, so that a drift of
+# run over 64 preconnected connections, the most it may open (as wrk2 -c64 keeps 64), in rounds (every variant once per round, so that a drift of
 # the machine touches them all alike). Per run it reports the generator's lateness (intended->send
 # p50/p99), the service time p50 (a way of waiting that delays reads shows there), the CPU over the
 # measured phase (everything the process spent, spinning included) and its loop's busy and spin
@@ -86,7 +86,7 @@ for round in $(seq 1 "$ROUNDS"); do
       name="r$round-$mode-b$batch-s$spin-$rate"
       bench_say "$name"
       timeout $((DURATION + WARMUP + 120)) taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL/hello" --rate "$rate" \
-        --duration "${DURATION}s" --warmup "${WARMUP}s" --preconnect 64 \
+        --duration "${DURATION}s" --warmup "${WARMUP}s" --preconnect 64 --max-connections 64 \
         --pacing "$mode" --batch "$batch" --spin "$spin" --label "$name" --out "$OUT/$name" --quiet \
         >"$OUT/$name.stdout" 2>"$OUT/$name.stderr" || bench_say "  exited with status $?"
       [ -f "$OUT/$name/summary.json" ] || bench_die "$name wrote no summary: $(tail -n 3 "$OUT/$name.stderr" | tr '\n' ' ')"
