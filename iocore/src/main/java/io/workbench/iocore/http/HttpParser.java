@@ -486,7 +486,8 @@ public final class HttpParser {
         pack(in, pos, end);
         countStartLine(end - pos);
         if (tokenLength > HttpMethod.MAX_LENGTH) {
-            throw new BadMessageException(HttpStatus.NOT_IMPLEMENTED, "unknown method " + unpack() + "...");
+            // unpack() marks a token longer than the 8 bytes it keeps; one of exactly 8 is marked here.
+            throw new BadMessageException(HttpStatus.NOT_IMPLEMENTED, "unknown method " + unpack() + (tokenLength > 8 ? "" : "..."));
         }
         if (end == limit) {
             in.position(end);

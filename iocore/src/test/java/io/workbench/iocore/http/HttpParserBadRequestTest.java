@@ -212,6 +212,18 @@ class HttpParserBadRequestTest {
     }
 
     @Test
+    void aMethodLongerThanAnyWeImplementIsNamedAlikeHoweverItIsSplit() {
+        // Refused once it is longer than any known method: after 8 bytes when they arrive one by one,
+        // at its end when it arrives whole; both name its first 8 bytes and one ellipsis.
+        String input = "CONTENT-LENGTH / HTTP/1.1\r\n" + HOST + "\r\n";
+        for (int[] cuts : List.of(new int[0], everyByte(input.length()), new int[]{9})) {
+            BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(), new Recorder(), input, cuts, BufferKind.HEAP);
+            assertEquals(501, failure.status());
+            assertEquals("unknown method CONTENT-...", failure.reason(), () -> "cut at " + java.util.Arrays.toString(cuts));
+        }
+    }
+
+    @Test
     void badMessageExceptionsCarryNoStackTrace() {
         BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(), new Recorder(), "GET / HTTP/2.0\r\n", new int[0], BufferKind.HEAP);
         assertEquals(0, failure.getStackTrace().length);
