@@ -482,12 +482,14 @@ public final class HttpParser {
     private Progress method(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = scan(in, pos, limit, TCHAR);
+        // No more of the token than one byte past the longest method: the request is refused there
+        // (501), after the same bytes and with the same reason however the token arrives, and never
+        // for a request line too long (414) that it only became by reading past that byte.
+        int end = scan(in, pos, Math.min(limit, pos + HttpMethod.MAX_LENGTH + 1 - tokenLength), TCHAR);
         pack(in, pos, end);
         countStartLine(end - pos);
         if (tokenLength > HttpMethod.MAX_LENGTH) {
-            // unpack() marks a token longer than the 8 bytes it keeps; one of exactly 8 is marked here.
-            throw new BadMessageException(HttpStatus.NOT_IMPLEMENTED, "unknown method " + unpack() + (tokenLength > 8 ? "" : "..."));
+            throw new BadMessageException(HttpStatus.NOT_IMPLEMENTED, "unknown method " + unpack() + "...");
         }
         if (end == limit) {
             in.position(end);

@@ -212,14 +212,22 @@ class HttpParserBadRequestTest {
     }
 
     @Test
-    void aMethodLongerThanAnyWeImplementIsNamedAlikeHoweverItIsSplit() {
-        // Refused once it is longer than any known method: after 8 bytes when they arrive one by one,
-        // at its end when it arrives whole; both name its first 8 bytes and one ellipsis.
+    void aMethodLongerThanAnyWeImplementIsRefusedAlikeHoweverItIsSplit() {
+        // Refused at its 8th byte, whether the bytes arrive one by one or whole: 501, naming its
+        // first 8 bytes and one ellipsis.
         String input = "CONTENT-LENGTH / HTTP/1.1\r\n" + HOST + "\r\n";
         for (int[] cuts : List.of(new int[0], everyByte(input.length()), new int[]{9})) {
             BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(), new Recorder(), input, cuts, BufferKind.HEAP);
             assertEquals(501, failure.status());
             assertEquals("unknown method CONTENT-...", failure.reason(), () -> "cut at " + java.util.Arrays.toString(cuts));
+        }
+        // A token longer than the request line may be is still an unknown method (501), not a request
+        // line too long (414): it was refused at its 8th byte when it arrived in pieces.
+        String longToken = "the" + "J".repeat(130) + " / HTTP/1.1\r\n" + HOST + "\r\n";
+        for (int[] cuts : List.of(new int[0], new int[]{10}, everyByte(longToken.length()))) {
+            BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(SMALL), new Recorder(), longToken, cuts, BufferKind.HEAP);
+            assertEquals(501, failure.status(), () -> "cut at " + java.util.Arrays.toString(cuts) + ": " + failure.getMessage());
+            assertEquals("unknown method theJJJJJ...", failure.reason());
         }
     }
 
