@@ -941,7 +941,9 @@ public final class HttpParser {
     private Progress chunkSize(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = scan(in, pos, limit, HEX);
+        // No more digits than the chunk line may still hold, plus one: whichever limit a digit breaks
+        // first (the content's, 413, or the chunk line's, 400) is the one refused, however the line arrives.
+        int end = scan(in, pos, (int) Math.min(limit, pos + (long) limits.maxChunkLineLength() - chunkLineBytes + 1), HEX);
         for (int i = pos; i < end; i++) {
             if (chunkSize > Long.MAX_VALUE >> 4) {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "chunk size does not fit in 63 bits");

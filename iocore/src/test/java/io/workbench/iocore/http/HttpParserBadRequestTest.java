@@ -313,6 +313,23 @@ class HttpParserBadRequestTest {
     }
 
     @Test
+    void aChunkSizeIsRefusedForTheLimitItsDigitsBreakFirstHoweverItIsSplit() {
+        // 17 digits break the chunk line limit (16) before their value (0xFFF) breaks the content limit (100).
+        assertRefusedAlike(SMALL, chunked("0".repeat(17) + "FFF\r\n"), 400, "chunk line longer than 16 bytes");
+        // 13 digits break the content limit first.
+        assertRefusedAlike(SMALL, chunked("0".repeat(10) + "FFFFFFF\r\n"), 413, "chunked content longer than 100 bytes");
+    }
+
+    private static void assertRefusedAlike(HttpLimits limits, String input, int status, String reason) {
+        int head = input.indexOf("\r\n\r\n") + 4;
+        for (int[] cuts : List.of(new int[0], everyByte(input.length()), new int[]{head + 1}, new int[]{head + 5})) {
+            BadMessageException failure = assertThrows(BadMessageException.class,
+                    () -> feed(HttpParser.forRequests(limits), new Recorder(), bytes(input), cuts, BufferKind.HEAP, null, false));
+            assertEquals(status + " " + reason, failure.getMessage(), () -> "cut at " + java.util.Arrays.toString(cuts));
+        }
+    }
+
+    @Test
     void trailerSectionLimit() throws BadMessageException {
         String filler = "X-Trail: " + "t".repeat(128 - "X-Trail: \r\n".length()) + "\r\n";
         assertEquals(128, filler.length());
