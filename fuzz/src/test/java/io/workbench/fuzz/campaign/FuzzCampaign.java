@@ -43,15 +43,17 @@ public final class FuzzCampaign {
     private final String classPath;
     private final PrintStream console;
     private final boolean tty;
+    private final boolean survey;
 
     private LibFuzzerStatus status;
     private long executions;
     private long lastExecutions;
     private long lastProgressNanos;
     private final List<String> findings = new ArrayList<>();
+    private final List<String> tallies = new ArrayList<>();
     private final LoadAverage load = new LoadAverage();
 
-    FuzzCampaign(FuzzTarget target, Duration duration, Path out, Path moduleDir, String classPath, PrintStream console, boolean tty) {
+    FuzzCampaign(FuzzTarget target, Duration duration, Path out, Path moduleDir, String classPath, PrintStream console, boolean tty, boolean survey) {
         this.target = target;
         this.duration = duration;
         this.out = out;
@@ -59,6 +61,7 @@ public final class FuzzCampaign {
         this.classPath = classPath;
         this.console = console;
         this.tty = tty;
+        this.survey = survey;
     }
 
     public static void main(String[] args) throws Exception {
@@ -66,6 +69,7 @@ public final class FuzzCampaign {
         double minutes = 10;
         Path out = null;
         Path resultsRoot = Path.of("fuzz-results");
+        boolean survey = false;
         Path moduleDir = Path.of("").toAbsolutePath();
         try {
             for (int i = 0; i < args.length; i++) {
@@ -74,6 +78,7 @@ public final class FuzzCampaign {
                     case "--minutes" -> minutes = Double.parseDouble(value(args, ++i));
                     case "--out" -> out = Path.of(value(args, ++i));
                     case "--results-root" -> resultsRoot = Path.of(value(args, ++i));
+                    case "--survey" -> survey = true;
                     case "--module-dir" -> moduleDir = Path.of(value(args, ++i)).toAbsolutePath();
                     case "-h", "--help" -> {
                         usage(System.out);
@@ -95,8 +100,12 @@ public final class FuzzCampaign {
             out = resultsRoot.resolve(LocalDateTime.now().format(STAMP) + "-" + target.label());
         }
         Duration duration = Duration.ofSeconds(Math.max(1, Math.round(minutes * 60)));
+        if (survey && target != FuzzTarget.DIFF) {
+            System.err.println("fuzz: --survey is for --target diff");
+            System.exit(2);
+        }
         FuzzCampaign campaign = new FuzzCampaign(target, duration, out.toAbsolutePath(), moduleDir, System.getProperty("java.class.path"),
-                System.out, System.console() != null);
+                System.out, System.console() != null, survey);
         System.exit(campaign.run());
     }
 
@@ -125,7 +134,7 @@ public final class FuzzCampaign {
     /** The child JVM's command line. */
     List<String> command(Path corpus) {
         List<String> command = ChildJvm.command("-Xmx1g", "-XX:+EnableDynamicAgentLoading",
-                "-DJAZZER_FUZZ=1",
+                "-DJAZZER_FUZZ=1", "-Dfuzz.diff.survey=" + survey,
                 "-Djazzer.internal.arg.0=" + target.label(),
                 "-Djazzer.internal.arg.1=" + corpus,
                 "-Djazzer.internal.arg.2=-max_total_time=" + duration.toSeconds(),
@@ -183,6 +192,8 @@ public final class FuzzCampaign {
         } else if (line.startsWith(FuzzRun.STATS)) {
             executions = Long.parseLong(line.substring(FuzzRun.STATS.length()).trim());
             progress(start);
+        } else if (line.startsWith(FuzzRun.TALLY)) {
+            tallies.add(line.substring(FuzzRun.TALLY.length()).trim());
         } else if (line.contains("Test unit written to ")) {
             findings.add(line.substring(line.indexOf("Test unit written to ") + "Test unit written to ".length()).trim());
             progress(start);
@@ -223,6 +234,10 @@ public final class FuzzCampaign {
                     status.executions(), status.event(), status.coverage(), status.features(), status.corpus(), status.corpusBytes()));
         }
         s.append(load.describe()).append('\n');
+        if (!tallies.isEmpty()) {
+            s.append("tally (e.g. the known differences met, by id, and how often):\n");
+            tallies.forEach(t -> s.append("  ").append(t).append('\n'));
+        }
         s.append("findings: ").append(found.size()).append('\n');
         for (Path path : found) {
             s.append("  ").append(path).append('\n');

@@ -3,6 +3,7 @@ package io.workbench.fuzz.campaign;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import io.workbench.fuzz.Executions;
+import io.workbench.fuzz.Tally;
 import java.io.PrintWriter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -22,6 +23,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 public final class FuzzRun {
 
     static final String STATS = "[fuzz-run] executions=";
+    static final String TALLY = "[fuzz-run] tally ";
 
     private FuzzRun() {
     }
@@ -48,6 +50,7 @@ public final class FuzzRun {
         stats.interrupt();
         System.out.println(STATS + Executions.total());
         TestExecutionSummary summary = listener.getSummary();
+        Tally.snapshot().forEach((label, count) -> System.out.println(TALLY + label + " = " + count));
         summary.printFailuresTo(new PrintWriter(System.out, true), 40);
         summary.printTo(new PrintWriter(System.out, true));
         System.out.flush();
