@@ -117,18 +117,8 @@ public final class FuzzCampaign {
     }
 
     static void usage(PrintStream to) {
-        to.println("""
-                usage: ./workbench fuzz [--minutes N] [--target request|response|diff] [--out DIR]
-
-                  --target T    request: iocore's request parser; response: its response parser;
-                                diff: the same request streams through iocore, Jetty's HttpParser and
-                                Netty's HttpRequestDecoder, compared (default request)
-                  --minutes N   how long to fuzz (default 10)
-                  --out DIR     where the log, the corpus and the summary go
-                                (default fuzz-results/<timestamp>-<target>/)
-
-                Findings are written into fuzz/src/test/resources/io/workbench/fuzz/<Test>Inputs/<target>/,
-                where ./workbench test runs them as regression inputs from then on.""");
+        to.println("usage: FuzzCampaign --target request|response|diff --minutes N [--out DIR | --results-root DIR] [--module-dir DIR] [--survey]"
+                + " (./workbench fuzz --help says what each does)");
     }
 
     /** The child JVM's command line. */

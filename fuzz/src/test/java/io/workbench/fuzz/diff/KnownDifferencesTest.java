@@ -37,7 +37,8 @@ class KnownDifferencesTest {
     static List<Example> examples() {
         return List.of(
                 new Example("unknown-method", "BREW / HTTP/1.1\r\n" + HOST + "\r\n", Set.of("jetty", "netty")),
-                new Example("content-length-list", "POST / HTTP/1.1\r\n" + HOST + "Content-Length: 3, 3\r\n\r\nabc", Set.of("jetty", "netty")),
+                new Example("content-length-repeated", "POST / HTTP/1.1\r\n" + HOST + "Content-Length: 3, 3\r\n\r\nabc", Set.of("jetty", "netty")),
+                new Example("content-length-repeated", "POST / HTTP/1.1\r\n" + HOST + "Content-Length: 3\r\nContent-Length: 3\r\n\r\nabc", Set.of("jetty", "netty")),
                 new Example("obs-fold", "GET / HTTP/1.1\r\n" + HOST + "X-A: b\r\n c\r\n\r\n", Set.of("netty")),
                 new Example("bare-lf-line-ending", "GET / HTTP/1.1\n" + HOST + "\n", Set.of("jetty")),
                 new Example("bare-lf-before-request-line", "\nGET / HTTP/1.1\r\n" + HOST + "\r\n", Set.of("jetty", "netty")),
@@ -77,6 +78,17 @@ class KnownDifferencesTest {
     void everyKnownDifferenceHasAnExample() {
         assertEquals(KnownDifferences.ALL.stream().map(KnownDifference::id).collect(Collectors.toSet()),
                 examples().stream().map(Example::id).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void theDocsListEveryKnownDifferenceWithItsClauseAndVerdict() throws java.io.IOException {
+        // The module's tests run in fuzz/; the page is docs/fuzz.md at the top of the repository.
+        String page = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "fuzz.md"));
+        for (KnownDifference known : KnownDifferences.ALL) {
+            String row = page.lines().filter(line -> line.startsWith("| `" + known.id() + "` |")).findFirst().orElse("");
+            assertTrue(row.contains("| " + known.verdict() + " |") && row.contains("| " + known.clause() + " |"),
+                    () -> known.id() + " in docs/fuzz.md with " + known.verdict() + " and " + known.clause() + ": '" + row + "'");
+        }
     }
 
     @Test
