@@ -48,7 +48,7 @@ public final class FuzzCampaign {
     private LibFuzzerStatus status;
     private long executions;
     private long lastExecutions;
-    private long lastProgressNanos;
+    private long lastProgressNanos = System.nanoTime();
     private final List<String> findings = new ArrayList<>();
     private final List<String> tallies = new ArrayList<>();
     private final LoadAverage load = new LoadAverage();
