@@ -26,11 +26,13 @@ class DifferentialFuzzTest {
     private static final List<RequestStreamReader> PEERS = List.of(new JettyReader(), new NettyReader());
 
     /**
-     * With {@code -Dfuzz.diff.survey=true} (a campaign's {@code --survey}) an unlisted difference is
-     * tallied by kind and reason instead of failing the test, so that one run shows them all: how
-     * the list of known differences was drawn up.
+     * With {@code -Dfuzz.diff.survey=DIR} (a campaign's {@code --survey}) an unlisted difference is
+     * tallied by peer, kind and reason instead of failing the test, and the first stream of each
+     * such signature is written to DIR with both outcomes, so that one run shows them all: how the
+     * list of known differences was drawn up.
      */
-    private static final boolean SURVEY = Boolean.getBoolean("fuzz.diff.survey");
+    private static final String SURVEY = System.getProperty("fuzz.diff.survey", "");
+    private static final java.util.Set<String> SURVEYED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @FuzzTest(maxDuration = "5m")
     @DictionaryFile(resourcePath = "http.dict")
@@ -38,12 +40,29 @@ class DifferentialFuzzTest {
         Executions.count();
         byte[] stream = FuzzInput.decode(data).stream();
         List<Discrepancy> unexplained = unexplained(stream);
-        if (SURVEY) {
-            unexplained.forEach(d -> Tally.add("UNLISTED " + d.peer() + " " + d.kind() + ": " + DiffSurvey.signature(d.reason())));
+        if (!SURVEY.isEmpty()) {
+            for (Discrepancy d : unexplained) {
+                String signature = "UNLISTED " + d.peer() + " " + d.kind() + ": " + DiffSurvey.signature(d.reason());
+                Tally.add(signature);
+                if (SURVEYED.add(signature)) {
+                    example(signature, stream, d);
+                }
+            }
             return;
         }
         Check.that(unexplained.isEmpty(), () -> "unlisted differences on '" + Printable.of(new String(stream, java.nio.charset.StandardCharsets.ISO_8859_1), 600)
                 + "':\n" + String.join("\n", unexplained.stream().map(d -> d + "\n" + d.detail()).toList()));
+    }
+
+    private static void example(String signature, byte[] stream, Discrepancy d) {
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createDirectories(java.nio.file.Path.of(SURVEY));
+            String name = String.format("%08x.txt", signature.hashCode());
+            java.nio.file.Files.writeString(dir.resolve(name), signature + "\n\n" + Printable.of(new String(stream, java.nio.charset.StandardCharsets.ISO_8859_1))
+                    + "\n\n" + d.detail() + "\n");
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException(x);
+        }
     }
 
     /** @return the discrepancies no known difference explains (the explained ones are tallied by id) */
@@ -51,7 +70,7 @@ class DifferentialFuzzTest {
         StreamOutcome iocore = IocoreReader.requests(stream).outcome();
         List<Discrepancy> unexplained = new ArrayList<>();
         for (RequestStreamReader peer : PEERS) {
-            for (Discrepancy discrepancy : Differential.compare(iocore, peer.name(), peer.read(stream))) {
+            for (Discrepancy discrepancy : Differential.compare(stream, iocore, peer.name(), peer.read(stream))) {
                 KnownDifference known = KnownDifferences.explain(discrepancy).orElse(null);
                 if (known == null) {
                     unexplained.add(discrepancy);

@@ -25,8 +25,9 @@ import java.util.stream.Stream;
  * A fuzzing campaign of one target ({@code ./workbench fuzz}): runs the target's fuzz test in
  * fuzzing mode in a child JVM ({@link FuzzRun}) for a number of minutes, prints a progress line
  * (executions per second, corpus, coverage, findings, load average) as it goes, and leaves in its
- * output directory the whole log ({@code fuzz.log}), the corpus it grew ({@code corpus/}) and a
- * summary ({@code summary.txt}). Findings are written by Jazzer into the target's inputs directory
+ * output directory the whole log ({@code fuzz.log}), the corpus it grew ({@code corpus/}), the
+ * branch and line coverage of every instrumented source file ({@code coverage.txt}, Jazzer's
+ * report) and a summary ({@code summary.txt}). Findings are written by Jazzer into the target's inputs directory
  * in the module's test resources, where every later {@code mvn verify} runs them as regression
  * inputs; the summary lists them.
  *
@@ -124,12 +125,13 @@ public final class FuzzCampaign {
     /** The child JVM's command line. */
     List<String> command(Path corpus) {
         List<String> command = ChildJvm.command("-Xmx1g", "-XX:+EnableDynamicAgentLoading",
-                "-DJAZZER_FUZZ=1", "-Dfuzz.diff.survey=" + survey,
+                "-DJAZZER_FUZZ=1", "-Dfuzz.diff.survey=" + (survey ? out.resolve("survey").toString() : ""),
                 "-Djazzer.internal.arg.0=" + target.label(),
                 "-Djazzer.internal.arg.1=" + corpus,
                 "-Djazzer.internal.arg.2=-max_total_time=" + duration.toSeconds(),
                 "-Djazzer.internal.arg.3=-timeout=10",
-                "-Djazzer.internal.arg.4=-print_final_stats=1");
+                "-Djazzer.internal.arg.4=-print_final_stats=1",
+                "-Djazzer.coverage_report=" + out.resolve("coverage.txt"));
         command.addAll(List.of("-cp", classPath, FuzzRun.class.getName(), target.testClass(), target.method()));
         return command;
     }
@@ -227,6 +229,9 @@ public final class FuzzCampaign {
         if (!tallies.isEmpty()) {
             s.append("tally (e.g. the known differences met, by id, and how often):\n");
             tallies.forEach(t -> s.append("  ").append(t).append('\n'));
+        }
+        if (Files.exists(out.resolve("coverage.txt"))) {
+            s.append("coverage by source file (Jazzer's report): ").append(out.resolve("coverage.txt")).append('\n');
         }
         s.append("findings: ").append(found.size()).append('\n');
         for (Path path : found) {

@@ -39,7 +39,7 @@ public final class DiffSurvey {
                 byte[] stream = FuzzInput.decode(Files.readAllBytes(file)).stream();
                 StreamOutcome iocore = IocoreReader.requests(stream).outcome();
                 for (RequestStreamReader peer : peers) {
-                    for (Discrepancy d : Differential.compare(iocore, peer.name(), peer.read(stream))) {
+                    for (Discrepancy d : Differential.compare(stream, iocore, peer.name(), peer.read(stream))) {
                         String key = KnownDifferences.explain(d).map(k -> "known " + k.id() + " (" + d.peer() + ")")
                                 .orElse("UNLISTED " + d.peer() + " " + d.kind() + ": " + signature(d.reason()));
                         counts.merge(key, 1, Integer::sum);

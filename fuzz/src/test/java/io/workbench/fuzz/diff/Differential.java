@@ -22,17 +22,23 @@ public final class Differential {
 
     /** @return every way the peer parted from iocore on the stream: at most one, at the first request they part on */
     public static List<Discrepancy> compare(StreamOutcome iocore, String peerName, StreamOutcome peer) {
+        return compare(null, iocore, peerName, peer);
+    }
+
+    /** The same; the detail of a discrepancy starts with the stream, so that a known difference can be narrowed to streams of a shape. */
+    public static List<Discrepancy> compare(byte[] stream, StreamOutcome iocore, String peerName, StreamOutcome peer) {
+        String shown = stream == null ? "" : "stream: " + Printable.of(new String(stream, java.nio.charset.StandardCharsets.ISO_8859_1), 4096) + "\n";
         List<Discrepancy> found = new ArrayList<>();
         int common = Math.min(iocore.messages().size(), peer.messages().size());
         for (int i = 0; i < common; i++) {
             String differs = differs(iocore.messages().get(i), peer.messages().get(i));
             if (differs != null) {
                 found.add(new Discrepancy(peerName, Discrepancy.Kind.DISAGREE, i, differs,
-                        "iocore: " + iocore.messages().get(i) + "\n" + peerName + ": " + peer.messages().get(i)));
+                        shown + "iocore: " + iocore.messages().get(i) + "\n" + peerName + ": " + peer.messages().get(i)));
                 return found;
             }
         }
-        String detail = "iocore:" + iocore + "\n" + peerName + ":" + peer;
+        String detail = shown + "iocore:" + iocore + "\n" + peerName + ":" + peer;
         if (iocore.messages().size() > common) {
             // iocore accepted request #common; the peer did not.
             switch (peer.ending()) {

@@ -1,5 +1,7 @@
 package io.workbench.fuzz.diff;
 
+import static io.workbench.fuzz.diff.Discrepancy.Kind.DISAGREE;
+import static io.workbench.fuzz.diff.Discrepancy.Kind.ENDS_DIFFER;
 import static io.workbench.fuzz.diff.Discrepancy.Kind.IGNORED_BYTES;
 import static io.workbench.fuzz.diff.Discrepancy.Kind.IOCORE_REFUSED;
 import static io.workbench.fuzz.diff.Discrepancy.Kind.PEER_REFUSED;
@@ -21,6 +23,8 @@ public final class KnownDifferences {
     private static final Set<String> BOTH = Set.of("jetty", "netty");
     private static final Set<String> NETTY = Set.of("netty");
     private static final Set<String> JETTY = Set.of("jetty");
+    /** A token character (RFC 9110 section 5.6.2), for the patterns below. */
+    private static final String TOKEN = "[-!#$%&'*+.^_`|~0-9A-Za-z]";
 
     public static final List<KnownDifference> ALL = List.of(
             // Leniencies and choices the RFC leaves to the implementation.
@@ -53,10 +57,61 @@ public final class KnownDifferences {
             KnownDifference.of("transfer-encoding-in-http-1.0", JETTY, IOCORE_REFUSED, "Transfer-Encoding in an HTTP/1.0 request", ALLOWED,
                     "RFC 9112 section 6.1",
                     "a server MUST treat an HTTP/1.0 message with Transfer-Encoding as faulty framing and close the connection after processing it; iocore refuses it, Jetty processes it chunked"),
-            KnownDifference.of("empty-port-in-host", JETTY, PEER_REFUSED, "^Bad HostPort$", PEER_DEVIATION,
+            KnownDifference.of("whitespace-in-request-line", BOTH, IOCORE_REFUSED, "^the request line has more than three parts$|^empty request target$", ALLOWED,
+                    "RFC 9112 section 3",
+                    "the parts of a request line are separated by one SP; a recipient MAY instead split it on runs of whitespace (the peers), iocore refuses the request"),
+            KnownDifference.of("whitespace-before-request-line", NETTY, IOCORE_REFUSED, "^the request line starts with (0x20|0x09)$", ALLOWED,
+                    "RFC 9112 section 3",
+                    "a recipient MAY ignore whitespace before the request line (Netty); iocore (and Jetty) refuse it"),
+            KnownDifference.of("jetty-canonical-value-case", JETTY, DISAGREE,
+                    "^fields: iocore has '(connection|accept-encoding|transfer-encoding|content-encoding|content-type|cache-control|pragma|expect|accept|accept-charset|accept-language|upgrade|te): ([^']*)' where the peer has '\\1: (?i)\\2'", ALLOWED,
+                    "RFC 9110 sections 7.6.1, 8.3.1, 8.4.1, 10.1.1",
+                    "Jetty hands out its cached copy of a common field whose value differs only in case (Connection: keeP-alive as keep-alive); the values of those fields are case-insensitive tokens"),
+            KnownDifference.of("trailer-section-unterminated-at-close", JETTY, ENDS_DIFFER, "^iocore waited for more$", ALLOWED,
+                    "RFC 9112 sections 7.1 and 8",
+                    "the input ends inside the trailer section of a chunked request, after its last chunk: Jetty takes the request as complete (a chunked message is incomplete only without its last chunk), iocore as truncated (400); the input has ended, so no request follows either way")
+                    .where("iocore:[^\\n]*(\\n  #[^\\n]*)*\\n  then TRUNCATED 400 \\(the input ended inside a message \\((FIELD_START|FIELD_NAME|FIELD_VALUE_OWS|FIELD_VALUE|FIELD_LF|SECTION_END_LF)\\)\\)[\\s\\S]*jetty:[\\s\\S]*Transfer-Encoding: chunked"),
+            KnownDifference.of("chunk-extension-rejected", NETTY, PEER_REFUSED, "^InvalidChunkExtensionException", ALLOWED,
+                    "RFC 9112 section 7.1.1",
+                    "a chunk extension that is not ;name[=value] breaks the grammar: Netty refuses it, iocore ignores every extension made of visible characters and whitespace, as a recipient MUST ignore the extensions it does not know"),
+            // What the RFC asks of a server, which a decoder leaves to the application (or does not do).
+            KnownDifference.of("host-port-jetty-refuses", JETTY, PEER_REFUSED, "^Bad HostPort$", PEER_DEVIATION,
                     "RFC 9110 section 7.2, RFC 3986 section 3.2.3",
-                    "port = *DIGIT: a Host of a name and a colon with no port is valid (iocore accepts it); Jetty refuses it")
-                    .where("\\[Host: [^ ,\\]]*:[,\\]]"),
+                    "port = *DIGIT: a Host with an empty port, a port of 0 or one above 65535 is valid syntax (iocore accepts it); Jetty refuses it")
+                    .where("\\[Host: [^ ,\\]]*:(0*|\\d{6,}|6553[6-9]|655[4-9]\\d|65[6-9]\\d\\d|6[6-9]\\d{3}|[7-9]\\d{4})[,\\]]"),
+            KnownDifference.of("jetty-loses-the-end-after-a-bad-chunk-extension", JETTY, ENDS_DIFFER, "^the peer waited for more$", PEER_DEVIATION,
+                    "RFC 9112 section 7.1.1",
+                    "after a chunk extension that is not ;name[=value] (a space inside it, an empty name or value, a byte above 0x7F) Jetty neither refuses nor ignores it: it never finds the end of the chunked body and takes the following bytes, a next request included, as part of it until the input ends; iocore and Netty end the chunk line at its CRLF")
+                    .where("^stream: [^\\n]*\\\\r\\\\n[0-9A-Fa-f]+;(?! ?" + TOKEN + "+( ?= ?(" + TOKEN + "+|\"[^\"\\\\]*\"))?\\\\r)"
+                            + "[\\s\\S]*jetty:(\\n  #[^\\n]*)*\\n  then TRUNCATED \\(early EOF\\)"),
+            KnownDifference.of("netty-fails-on-a-high-byte-in-a-chunk-extension", NETTY, PEER_REFUSED, "^IndexOutOfBoundsException: bitIndex < 0", PEER_DEVIATION,
+                    "RFC 9112 section 7.1.1",
+                    "a byte above 0x7F in a chunk extension makes Netty's decoder fail with an IndexOutOfBoundsException, so the request is refused (400) by accident rather than by its grammar check; iocore ignores the extension"),
+            KnownDifference.of("unknown-coding-before-chunked", BOTH, IOCORE_REFUSED, "^unsupported transfer coding: only chunked is implemented$|^invalid transfer coding '", PEER_DEVIATION,
+                    "RFC 9112 section 6.1",
+                    "a server SHOULD answer 501 to a transfer coding it does not understand (iocore: 501, or 400 for one that is not even a token); the peers frame the body by its final chunked and hand it on still coded"),
+            KnownDifference.of("request-line-starts-badly", BOTH, IOCORE_REFUSED, "^the request line starts with ", PEER_DEVIATION,
+                    "RFC 9112 sections 2.2 and 3",
+                    "only empty lines may come before a request line (and whitespace may be ignored); a request line that starts with another byte is invalid and SHOULD be answered 400: Jetty takes it into the method, Netty skips control bytes"),
+            KnownDifference.of("request-line-starts-badly", BOTH, IGNORED_BYTES, "^iocore refused: the request line starts with ", PEER_DEVIATION,
+                    "RFC 9112 sections 2.2 and 3",
+                    "only empty lines may come before a request line (and whitespace may be ignored); a request line that starts with another byte is invalid and SHOULD be answered 400: Jetty takes it into the method, Netty skips control bytes"),
+            KnownDifference.of("target-not-a-path-or-uri", BOTH, IOCORE_REFUSED, "^the request target is neither a path nor an absolute URI$", PEER_DEVIATION,
+                    "RFC 9112 sections 3 and 3.2",
+                    "a request-target is origin-form (a path), absolute-form, authority-form (CONNECT) or asterisk-form (OPTIONS); GET site.css is none of them, and an invalid request line SHOULD be answered 400; the peers hand the target on"),
+            KnownDifference.of("asterisk-form-misused", BOTH, IOCORE_REFUSED, "^the asterisk-form target is exactly '\\*' and only for OPTIONS$", PEER_DEVIATION,
+                    "RFC 9112 section 3.2.4",
+                    "the asterisk-form is a lone * and only for OPTIONS; the peers hand on GET * and OPTIONS *x"),
+            KnownDifference.of("connect-without-authority", BOTH, IOCORE_REFUSED, "^CONNECT needs an authority-form target", PEER_DEVIATION,
+                    "RFC 9112 section 3.2.3",
+                    "CONNECT takes the authority-form (host:port) and nothing else; the peers hand on CONNECT / and CONNECT *"),
+            KnownDifference.of("version-name-case", BOTH, IOCORE_REFUSED, "^unsupported HTTP version (?!HTTP/)(?i:http)/1\\.[01]$", PEER_DEVIATION,
+                    "RFC 9112 section 2.3",
+                    "HTTP-name is %s\"HTTP\", case-sensitive: HTTp/1.1 is no version iocore speaks (505); the peers take it as HTTP/1.1"),
+            KnownDifference.of("bare-cr-in-a-trailer-field", NETTY, IOCORE_REFUSED, "^bare CR in a field line$", PEER_DEVIATION,
+                    "RFC 9112 section 2.2",
+                    "a bare CR MUST be taken as invalid or replaced with SP; Netty drops a trailer field that may not be a trailer (Content-Length) without looking at its value, bare CR included (it refuses one in a header field)")
+                    .where("Transfer-Encoding: chunked"),
             // What the RFC asks of a server, which a decoder leaves to the application (or does not do).
             KnownDifference.of("missing-repeated-or-invalid-host", NETTY, IOCORE_REFUSED, "without Host|more than one Host|in Host$|^invalid Host '", PEER_DEVIATION,
                     "RFC 9112 section 3.2",
