@@ -62,6 +62,11 @@ class KnownDifferencesTest {
                 both("whitespace-in-request-line", "GET /  HTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("whitespace-before-request-line", " GET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 jetty("jetty-canonical-value-case", "GET / HTTP/1.1\r\n" + HOST + "Connection: Keep-Alive\r\n\r\n"),
+                jetty("jetty-canonical-value-case", "GET /1 HTTP/1.1\r\nHost: A\r\n\r\nGET /2 HTTP/1.1\r\nHost: a\r\n\r\n"),
+                netty("bare-cr-as-whitespace-in-request-line", "POST / \rHTTP/1.1\r\n" + HOST + "\r\n"),
+                netty("bare-cr-before-request-line", "\rGET / HTTP/1.1\r\n" + HOST + "\r\n"),
+                netty("bare-cr-before-request-line", "\r\r"),
+                netty("whitespace-in-request-line", "GET /\tHTTP/1.1\r\n" + HOST + "\r\n"),
                 jetty("trailer-section-unterminated-at-close", CHUNKED + "0\r\nX-T: 1\r\n"),
                 jetty("jetty-loses-the-end-after-a-bad-chunk-extension", CHUNKED + "1;a b\r\nx\r\n0\r\n\r\n"),
                 jetty("jetty-loses-the-end-after-a-bad-chunk-extension", CHUNKED + "1;\r\nx\r\n0\r\n\r\n"),
@@ -71,6 +76,9 @@ class KnownDifferencesTest {
                         Map.of("jetty", "jetty-loses-the-end-after-a-bad-chunk-extension", "netty", "netty-fails-on-a-high-byte-in-a-chunk-extension")),
                 jetty("host-port-jetty-refuses", "GET / HTTP/1.1\r\nHost: a:\r\n\r\n"),
                 jetty("host-port-jetty-refuses", "GET / HTTP/1.1\r\nHost: a:0\r\n\r\n"),
+                jetty("host-port-jetty-refuses", "GET / HTTP/1.1\r\nHost: a,b:65536\r\n\r\n"),
+                new Example("whitespace and a high byte around a chunk extension", CHUNKED + "1  ;a\u00ff\r\nx\r\n0\r\n\r\n",
+                        Map.of("jetty", "jetty-loses-the-end-after-a-bad-chunk-extension", "netty", "netty-fails-on-a-high-byte-in-a-chunk-extension")),
                 netty("missing-repeated-or-invalid-host", "GET / HTTP/1.1\r\nX-A: b\r\n\r\n"),
                 both("invalid-request-target", "GET /a#b HTTP/1.1\r\n" + HOST + "\r\n"),
                 both("other-major-version", "GET / HTTP/2.0\r\n" + HOST + "\r\n"),
@@ -81,7 +89,9 @@ class KnownDifferencesTest {
                 both("asterisk-form-misused", "GET * HTTP/1.1\r\n" + HOST + "\r\n"),
                 both("connect-without-authority", "CONNECT / HTTP/1.1\r\n" + HOST + "\r\n"),
                 both("version-name-case", "GET / HTTp/1.1\r\n" + HOST + "\r\n"),
-                netty("bare-cr-in-a-trailer-field", CHUNKED + "0\r\nContent-Length: 1\rx\r\n\r\n"));
+                both("version-name-case", "GET / HtTP/2.0\r\n" + HOST + "\r\n"),
+                netty("netty-unchecked-disallowed-trailer", CHUNKED + "0\r\nContent-Length: 1\rx\r\n\r\n"),
+                netty("netty-unchecked-disallowed-trailer", CHUNKED + "0\r\nTransfer-Encoding: a\u0000b\r\n\r\n"));
     }
 
     private static Map<String, List<String>> explainedByPeer(String stream) {
