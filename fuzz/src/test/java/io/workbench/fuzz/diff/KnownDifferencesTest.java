@@ -156,6 +156,10 @@ class KnownDifferencesTest {
                 "fields: iocore has 'connection: keep-alivf' where the peer has 'connection: keep-alive' (field #1)", "")).isPresent());
         assertTrue(KnownDifferences.explain(new Discrepancy("jetty", Discrepancy.Kind.DISAGREE, 0,
                 "fields: iocore has 'connection: keeP-alive' where the peer has 'connection: keep-alive' (field #1)", "")).isPresent());
+        assertTrue(KnownDifferences.explain(new Discrepancy("jetty", Discrepancy.Kind.DISAGREE, 0,
+                "fields: iocore has 'accept-encoding: gz'iP, br' where the peer has 'accept-encoding: gz'ip, br' (field #3)", "")).isPresent());
+        assertFalse(KnownDifferences.explain(new Discrepancy("jetty", Discrepancy.Kind.DISAGREE, 0,
+                "fields: iocore has 'accept-encoding: gz'iP, br' where the peer has 'accept-encoding: gz'ip, bx' (field #3)", "")).isPresent());
         assertFalse(KnownDifferences.explain(otherHost).isPresent());
         Discrepancy emptyPort = new Discrepancy("jetty", Discrepancy.Kind.PEER_REFUSED, 0, "Bad HostPort", "iocore:\n  #0 GET / HTTP/1.1 [Host: a:] body=0 bytes ''");
         assertTrue(KnownDifferences.explain(emptyPort).isPresent());
