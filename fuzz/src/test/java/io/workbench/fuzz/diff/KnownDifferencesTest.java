@@ -79,6 +79,7 @@ class KnownDifferencesTest {
                 jetty("host-port-jetty-refuses", "GET / HTTP/1.1\r\nHost: a:0\r\n\r\n"),
                 jetty("host-port-jetty-refuses", "GET / HTTP/1.1\r\nHost: a,b:65536\r\n\r\n"),
                 jetty("host-port-jetty-refuses", "GET / HTTP/1.1\r\nX-A: b\r\nHost: a:0\r\n\r\n"),
+                jetty("jetty-accepts-a-signed-port", "GET / HTTP/1.1\r\nHost: a:+443\r\n\r\n"),
                 new Example("whitespace and a high byte around a chunk extension", CHUNKED + "1  ;a\u00ff\r\nx\r\n0\r\n\r\n",
                         Map.of("jetty", "jetty-loses-the-end-after-a-bad-chunk-extension", "netty", "netty-fails-on-a-high-byte-in-a-chunk-extension")),
                 netty("missing-repeated-or-invalid-host", "GET / HTTP/1.1\r\nX-A: b\r\n\r\n"),
