@@ -91,9 +91,14 @@ final class MessageFraming {
      * {@code uri-host [ ":" port ]} (RFC 9110 section 7.2, RFC 3986 section 3.2.2), of characters
      * already known to be host characters: an IP literal in brackets, or a name (which covers IPv4)
      * whose percent signs each encode a byte; then, after a colon, a port of digits (maybe none).
+     * The whole value may be empty, but not the name before a port: an http URI has no empty host
+     * (RFC 9110 section 4.2.1).
      */
     private static boolean isHostAndPort(byte[] bytes, int from, int end) {
         int i = from;
+        if (i < end && bytes[i] == ':') {
+            return false;
+        }
         if (i < end && bytes[i] == '[') {
             int close = i + 1;
             while (close < end && bytes[close] != ']') {

@@ -111,6 +111,7 @@ class HttpParserBadRequestTest {
                 head("an empty IP literal in Host", request("Host: []\r\n"), 400, "invalid Host"),
                 head("brackets inside a Host name", request("Host: a[b]\r\n"), 400, "invalid Host"),
                 head("something after an IP literal in Host", request("Host: [::1]x\r\n"), 400, "invalid Host"),
+                head("a port in Host without a name", request("Host: :80\r\n"), 400, "invalid Host"),
                 // Framing: the request-smuggling vectors and bad lengths.
                 head("Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
                         400, "both Content-Length and Transfer-Encoding"),

@@ -254,10 +254,10 @@ class RoundTripTest {
         return new String(content);
     }
 
-    /** A Host value the grammar allows: a name or an IP literal, with or without a port (maybe empty). */
+    /** A Host value the grammar allows: empty, or a name or an IP literal, with or without a port (maybe empty). */
     private static String host(Random random) {
         String name = random.nextInt(4) == 0 ? "[" + text(random, "0123456789abcdef:", 1, 12) + "]" : text(random, HOST_CHARS, 0, 20);
-        return random.nextBoolean() ? name : name + ":" + text(random, "0123456789", 0, 5);
+        return random.nextBoolean() || name.isEmpty() ? name : name + ":" + text(random, "0123456789", 0, 5);
     }
 
     private static String text(Random random, String alphabet, int min, int max) {
