@@ -98,6 +98,10 @@ public final class KnownDifferences {
                     "after a chunk extension that is not ;name[=value] (a space inside it, an empty name or value, a byte above 0x7F) Jetty neither refuses nor ignores it: it never finds the end of the chunked body and takes the following bytes, a next request included, as part of it until the input ends; iocore and Netty end the chunk line at its CRLF")
                     .where("^stream: [^\\n]*\\\\r\\\\n[0-9A-Fa-f]+( |\\\\t)*;(?! ?" + TOKEN + "+( ?= ?(" + TOKEN + "+|\"[^\"\\\\]*\"))?\\\\r)"
                             + "[\\s\\S]*jetty:(\\n  #[^\\n]*)*\\n  then TRUNCATED \\(early EOF\\)"),
+            KnownDifference.of("jetty-loses-the-end-after-a-long-chunk-size", JETTY, ENDS_DIFFER, "^the peer waited for more$", PEER_DEVIATION,
+                    "RFC 9112 section 7.1",
+                    "chunk-size = 1*HEXDIG: a size of more than 16 digits, leading zeros included (00000000000000005), is still that size; Jetty neither refuses it nor reads it, and takes the following bytes, a next request included, as part of the body until the input ends; iocore and Netty read the size")
+                    .where("^stream: [^\\n]*\\\\r\\\\n[0-9A-Fa-f]{17,}[\\s\\S]*jetty:(\\n  #[^\\n]*)*\\n  then TRUNCATED \\(early EOF\\)"),
             KnownDifference.of("netty-fails-on-a-high-byte-in-a-chunk-extension", NETTY, PEER_REFUSED, "^IndexOutOfBoundsException: bitIndex < 0", PEER_DEVIATION,
                     "RFC 9112 section 7.1.1",
                     "a byte above 0x7F in a chunk extension makes Netty's decoder fail with an IndexOutOfBoundsException, so the request is refused (400) by accident rather than by its grammar check; iocore ignores the extension"),
