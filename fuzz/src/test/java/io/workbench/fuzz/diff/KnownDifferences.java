@@ -81,7 +81,7 @@ public final class KnownDifferences {
             KnownDifference.of("trailer-section-unterminated-at-close", JETTY, ENDS_DIFFER, "^iocore waited for more$", ALLOWED,
                     "RFC 9112 sections 7.1 and 8",
                     "the input ends inside the trailer section of a chunked request, after its last chunk: Jetty takes the request as complete (a chunked message is incomplete only without its last chunk), iocore as truncated (400); the input has ended, so no request follows either way")
-                    .where("iocore:[^\\n]*(\\n  #[^\\n]*)*\\n  then TRUNCATED 400 \\(the input ended inside a message \\((FIELD_START|FIELD_NAME|FIELD_VALUE_OWS|FIELD_VALUE|FIELD_LF|SECTION_END_LF)\\)\\)[\\s\\S]*jetty:[\\s\\S]*Transfer-Encoding: chunked"),
+                    .where("iocore:[^\\n]*(\\n  #[^\\n]*)*\\n  then TRUNCATED 400 \\(the input ended inside a message \\((FIELD_START|FIELD_NAME|FIELD_VALUE_OWS|FIELD_VALUE|FIELD_LF|SECTION_END_LF)\\)\\)[\\s\\S]*jetty:[\\s\\S]*(?i:transfer-encoding: chunked)"),
             KnownDifference.of("chunk-extension-rejected", NETTY, PEER_REFUSED, "^InvalidChunkExtensionException", ALLOWED,
                     "RFC 9112 section 7.1.1",
                     "a chunk extension that is not ;name[=value] breaks the grammar: Netty refuses it, iocore ignores every extension made of visible characters and whitespace, as a recipient MUST ignore the extensions it does not know"),
@@ -129,7 +129,7 @@ public final class KnownDifferences {
             KnownDifference.of("netty-unchecked-disallowed-trailer", NETTY, IOCORE_REFUSED, "^bare CR in a field line$|^invalid character 0x[0-9A-F]{2} in a field value$", PEER_DEVIATION,
                     "RFC 9112 section 2.2, RFC 9110 section 5.5",
                     "a bare CR MUST be taken as invalid or replaced with SP, and so MUST a NUL in a field value; Netty drops a trailer field that may not be a trailer (Content-Length, Host, Transfer-Encoding) without looking at its value (it refuses the same bytes in a header field)")
-                    .where("Transfer-Encoding: chunked"),
+                    .where("(?i)transfer-encoding: *chunked"),
             // What the RFC asks of a server, which a decoder leaves to the application (or does not do).
             KnownDifference.of("missing-repeated-or-invalid-host", NETTY, IOCORE_REFUSED, "without Host|more than one Host|in Host$|^invalid Host '", PEER_DEVIATION,
                     "RFC 9112 section 3.2",

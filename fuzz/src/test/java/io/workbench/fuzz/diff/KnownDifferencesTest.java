@@ -97,7 +97,8 @@ class KnownDifferencesTest {
                 both("version-name-case", "GET / HTTp/1.1\r\n" + HOST + "\r\n"),
                 both("version-name-case", "GET / HtTP/2.0\r\n" + HOST + "\r\n"),
                 netty("netty-unchecked-disallowed-trailer", CHUNKED + "0\r\nContent-Length: 1\rx\r\n\r\n"),
-                netty("netty-unchecked-disallowed-trailer", CHUNKED + "0\r\nTransfer-Encoding: a\u0000b\r\n\r\n"));
+                netty("netty-unchecked-disallowed-trailer", CHUNKED + "0\r\nTransfer-Encoding: a\u0000b\r\n\r\n"),
+                netty("netty-unchecked-disallowed-trailer", CHUNKED.replace("Transfer-Encoding", "transfer-encoding") + "0\r\nContent-Length: 1\rx\r\n\r\n"));
     }
 
     private static Map<String, List<String>> explainedByPeer(String stream) {
