@@ -78,6 +78,10 @@ public final class KnownDifferences {
                     "^fields: iocore has '(host|connection|accept-encoding|transfer-encoding|content-encoding|content-type|cache-control|pragma|expect|accept|accept-charset|accept-language|upgrade|te): (.*)' where the peer has '\\1: (?i)\\2' \\(field #\\d+\\)$", ALLOWED,
                     "RFC 9110 sections 7.2, 7.6.1, 8.3.1, 8.4.1, 10.1.1",
                     "Jetty hands out its cached copy of a common field, or of the Host of the request before, whose value differs only in case (Connection: keeP-alive as keep-alive, Host: a as A); those values (tokens, media types, host names) are case-insensitive"),
+            KnownDifference.of("jetty-cached-value-case-changes", JETTY, DISAGREE,
+                    "^fields: iocore has '([-!#$%&'*+.^_`|~0-9a-z]+): (.*)' where the peer has '\\1: (?i)\\2' \\(field #\\d+\\)$", PEER_DEVIATION,
+                    "RFC 9110 section 5.5",
+                    "Jetty's field cache, matching case-insensitively, hands out an earlier request's value for a field whose value is case-sensitive (User-Agent: MozIlla as Mozilla): the value the application sees is not the one received"),
             KnownDifference.of("trailer-section-unterminated-at-close", JETTY, ENDS_DIFFER, "^iocore waited for more$", ALLOWED,
                     "RFC 9112 sections 7.1 and 8",
                     "the input ends inside the trailer section of a chunked request, after its last chunk: Jetty takes the request as complete (a chunked message is incomplete only without its last chunk), iocore as truncated (400); the input has ended, so no request follows either way")

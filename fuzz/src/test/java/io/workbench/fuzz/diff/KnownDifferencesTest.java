@@ -63,6 +63,7 @@ class KnownDifferencesTest {
                 netty("whitespace-before-request-line", " GET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 jetty("jetty-canonical-value-case", "GET / HTTP/1.1\r\n" + HOST + "Connection: Keep-Alive\r\n\r\n"),
                 jetty("jetty-canonical-value-case", "GET /1 HTTP/1.1\r\nHost: A\r\n\r\nGET /2 HTTP/1.1\r\nHost: a\r\n\r\n"),
+                jetty("jetty-cached-value-case-changes", "GET /1 HTTP/1.1\r\n" + HOST + "User-Agent: Mozilla/5.0\r\n\r\nGET /2 HTTP/1.1\r\n" + HOST + "User-Agent: MozIlla/5.0\r\n\r\n"),
                 netty("bare-cr-as-whitespace-in-request-line", "POST / \rHTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("bare-cr-before-request-line", "\rGET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("bare-cr-before-request-line", "\r\r"),
