@@ -48,6 +48,16 @@ class KnownDifferencesTest {
         return new Example(id + " (netty)", stream, Map.of("netty", id));
     }
 
+    /** The stream of a file of the differential's corpus (its two control bytes left out). */
+    private static String corpusStream(String name) {
+        try (java.io.InputStream in = KnownDifferencesTest.class.getResourceAsStream("/io/workbench/fuzz/DifferentialFuzzTestInputs/diff/" + name)) {
+            byte[] data = in.readAllBytes();
+            return new String(data, 2, data.length - 2, StandardCharsets.ISO_8859_1);
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException(x);
+        }
+    }
+
     static List<Example> examples() {
         return List.of(
                 both("unknown-method", "BREW / HTTP/1.1\r\n" + HOST + "\r\n"),
@@ -63,6 +73,7 @@ class KnownDifferencesTest {
                 netty("whitespace-before-request-line", " GET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 jetty("jetty-canonical-value-case", "GET / HTTP/1.1\r\n" + HOST + "Connection: Keep-Alive\r\n\r\n"),
                 jetty("jetty-canonical-value-case", "GET /1 HTTP/1.1\r\nHost: A\r\n\r\nGET /2 HTTP/1.1\r\nHost: a\r\n\r\n"),
+                jetty("jetty-cached-value-whitespace", corpusStream("found-jetty-cached-value-leading-space")),
                 jetty("jetty-cached-value-case-changes", "GET /1 HTTP/1.1\r\n" + HOST + "User-Agent: Mozilla/5.0\r\n\r\nGET /2 HTTP/1.1\r\n" + HOST + "User-Agent: MozIlla/5.0\r\n\r\n"),
                 netty("bare-cr-as-whitespace-in-request-line", "POST / \rHTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("bare-cr-before-request-line", "\rGET / HTTP/1.1\r\n" + HOST + "\r\n"),
