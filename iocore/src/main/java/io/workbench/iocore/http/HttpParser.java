@@ -482,7 +482,10 @@ public final class HttpParser {
     private Progress method(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = scan(in, pos, limit, TCHAR);
+        // No more of the token than one byte past the longest method: the request is refused there
+        // (501), after the same bytes and with the same reason however the token arrives, and never
+        // for a request line too long (414) that it only became by reading past that byte.
+        int end = scan(in, pos, Math.min(limit, pos + HttpMethod.MAX_LENGTH + 1 - tokenLength), TCHAR);
         pack(in, pos, end);
         countStartLine(end - pos);
         if (tokenLength > HttpMethod.MAX_LENGTH) {
@@ -938,7 +941,9 @@ public final class HttpParser {
     private Progress chunkSize(ByteBuffer in) throws BadMessageException {
         int pos = in.position();
         int limit = in.limit();
-        int end = scan(in, pos, limit, HEX);
+        // No more digits than the chunk line may still hold, plus one: whichever limit a digit breaks
+        // first (the content's, 413, or the chunk line's, 400) is the one refused, however the line arrives.
+        int end = scan(in, pos, (int) Math.min(limit, pos + (long) limits.maxChunkLineLength() - chunkLineBytes + 1), HEX);
         for (int i = pos; i < end; i++) {
             if (chunkSize > Long.MAX_VALUE >> 4) {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "chunk size does not fit in 63 bits");

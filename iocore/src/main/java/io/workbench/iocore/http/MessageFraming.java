@@ -82,6 +82,62 @@ final class MessageFraming {
                 throw new BadMessageException(HttpStatus.BAD_REQUEST, "invalid character " + HttpTokens.describe(bytes[i]) + " in Host");
             }
         }
+        if (!isHostAndPort(bytes, from, end)) {
+            throw new BadMessageException(HttpStatus.BAD_REQUEST, "invalid Host '" + text(bytes, from, end) + "'");
+        }
+    }
+
+    /**
+     * {@code uri-host [ ":" port ]} (RFC 9110 section 7.2, RFC 3986 section 3.2.2), of characters
+     * already known to be host characters: an IP literal in brackets, or a name (which covers IPv4)
+     * whose percent signs each encode a byte; then, after a colon, a port of digits (maybe none).
+     * The whole value may be empty, but not the name before a port: an http URI has no empty host
+     * (RFC 9110 section 4.2.1).
+     */
+    private static boolean isHostAndPort(byte[] bytes, int from, int end) {
+        int i = from;
+        if (i < end && bytes[i] == ':') {
+            return false;
+        }
+        if (i < end && bytes[i] == '[') {
+            int close = i + 1;
+            while (close < end && bytes[close] != ']') {
+                if (bytes[close] == '[' || bytes[close] == '%') {
+                    return false;
+                }
+                close++;
+            }
+            if (close == end || close == i + 1) {
+                return false;
+            }
+            i = close + 1;
+        } else {
+            while (i < end && bytes[i] != ':') {
+                byte b = bytes[i];
+                if (b == '[' || b == ']') {
+                    return false;
+                }
+                if (b == '%') {
+                    if (i + 2 >= end || !HttpTokens.is(bytes[i + 1], HttpTokens.HEX) || !HttpTokens.is(bytes[i + 2], HttpTokens.HEX)) {
+                        return false;
+                    }
+                    i += 2;
+                }
+                i++;
+            }
+        }
+        if (i == end) {
+            return true;
+        }
+        if (bytes[i] != ':') {
+            return false;
+        }
+        for (int k = i + 1; k < end; k++) {
+            if (!HttpTokens.is(bytes[k], HttpTokens.DIGIT)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code 1*DIGIT}; a list of equal values (what two identical fields combine to) is that value (RFC 9110 section 8.6). */

@@ -103,6 +103,15 @@ class HttpParserBadRequestTest {
                 head("two Host fields", request(HOST + "Host: b\r\n"), 400, "more than one Host"),
                 head("a space inside Host", request("Host: a b\r\n"), 400, "in Host"),
                 head("a slash in Host", request("Host: a/b\r\n"), 400, "in Host"),
+                head("a percent sign in Host that encodes nothing", request("Host: a%zz\r\n"), 400, "invalid Host"),
+                head("a percent sign at the end of Host", request("Host: a%2\r\n"), 400, "invalid Host"),
+                head("a port in Host that is not a number", request("Host: a:b\r\n"), 400, "invalid Host"),
+                head("two colons in a Host name", request("Host: a:1:2\r\n"), 400, "invalid Host"),
+                head("an IP literal in Host that is not closed", request("Host: [::1\r\n"), 400, "invalid Host"),
+                head("an empty IP literal in Host", request("Host: []\r\n"), 400, "invalid Host"),
+                head("brackets inside a Host name", request("Host: a[b]\r\n"), 400, "invalid Host"),
+                head("something after an IP literal in Host", request("Host: [::1]x\r\n"), 400, "invalid Host"),
+                head("a port in Host without a name", request("Host: :80\r\n"), 400, "invalid Host"),
                 // Framing: the request-smuggling vectors and bad lengths.
                 head("Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
                         400, "both Content-Length and Transfer-Encoding"),
@@ -212,6 +221,26 @@ class HttpParserBadRequestTest {
     }
 
     @Test
+    void aMethodLongerThanAnyWeImplementIsRefusedAlikeHoweverItIsSplit() {
+        // Refused at its 8th byte, whether the bytes arrive one by one or whole: 501, naming its
+        // first 8 bytes and one ellipsis.
+        String input = "CONTENT-LENGTH / HTTP/1.1\r\n" + HOST + "\r\n";
+        for (int[] cuts : List.of(new int[0], everyByte(input.length()), new int[]{9})) {
+            BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(), new Recorder(), input, cuts, BufferKind.HEAP);
+            assertEquals(501, failure.status());
+            assertEquals("unknown method CONTENT-...", failure.reason(), () -> "cut at " + java.util.Arrays.toString(cuts));
+        }
+        // A token longer than the request line may be is still an unknown method (501), not a request
+        // line too long (414): it was refused at its 8th byte when it arrived in pieces.
+        String longToken = "the" + "J".repeat(130) + " / HTTP/1.1\r\n" + HOST + "\r\n";
+        for (int[] cuts : List.of(new int[0], new int[]{10}, everyByte(longToken.length()))) {
+            BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(SMALL), new Recorder(), longToken, cuts, BufferKind.HEAP);
+            assertEquals(501, failure.status(), () -> "cut at " + java.util.Arrays.toString(cuts) + ": " + failure.getMessage());
+            assertEquals("unknown method theJJJJJ...", failure.reason());
+        }
+    }
+
+    @Test
     void badMessageExceptionsCarryNoStackTrace() {
         BadMessageException failure = parseExpectingFailure(HttpParser.forRequests(), new Recorder(), "GET / HTTP/2.0\r\n", new int[0], BufferKind.HEAP);
         assertEquals(0, failure.getStackTrace().length);
@@ -290,6 +319,23 @@ class HttpParserBadRequestTest {
         assertRefused(SMALL, chunked("0".repeat(16) + "1\r\nx\r\n0\r\n\r\n"), 400);
         assertEquals(Progress.MESSAGE_COMPLETE, parseAll(SMALL, chunked("1;" + "e".repeat(14) + "\r\nx\r\n0\r\n\r\n")));
         assertRefused(SMALL, chunked("1;" + "e".repeat(15) + "\r\nx\r\n0\r\n\r\n"), 400);
+    }
+
+    @Test
+    void aChunkSizeIsRefusedForTheLimitItsDigitsBreakFirstHoweverItIsSplit() {
+        // 17 digits break the chunk line limit (16) before their value (0xFFF) breaks the content limit (100).
+        assertRefusedAlike(SMALL, chunked("0".repeat(17) + "FFF\r\n"), 400, "chunk line longer than 16 bytes");
+        // 13 digits break the content limit first.
+        assertRefusedAlike(SMALL, chunked("0".repeat(10) + "FFFFFFF\r\n"), 413, "chunked content longer than 100 bytes");
+    }
+
+    private static void assertRefusedAlike(HttpLimits limits, String input, int status, String reason) {
+        int head = input.indexOf("\r\n\r\n") + 4;
+        for (int[] cuts : List.of(new int[0], everyByte(input.length()), new int[]{head + 1}, new int[]{head + 5})) {
+            BadMessageException failure = assertThrows(BadMessageException.class,
+                    () -> feed(HttpParser.forRequests(limits), new Recorder(), bytes(input), cuts, BufferKind.HEAP, null, false));
+            assertEquals(status + " " + reason, failure.getMessage(), () -> "cut at " + java.util.Arrays.toString(cuts));
+        }
     }
 
     @Test

@@ -303,6 +303,17 @@ class HttpParserRequestTest {
     }
 
     @Test
+    void everyHostTheGrammarAllowsIsAccepted() throws BadMessageException {
+        // Host = uri-host [ ":" port ] (RFC 9110 section 7.2, RFC 3986 section 3.2.2); an empty value and an empty port are allowed.
+        for (String host : List.of("a", "a:80", "a:", "", "127.0.0.1:8080", "[::1]", "[::1]:8080", "[v1.x]", "xn--bcher-kva.example",
+                "a%20b", "a%2F", "!$&'()*+,;=-._~")) {
+            String input = "GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n";
+            List<Message> parsed = parse(input, new int[0], BufferKind.HEAP);
+            assertEquals(List.of("Host: " + host), parsed.getFirst().fields(), host);
+        }
+    }
+
+    @Test
     void connectHasNoPath() throws BadMessageException {
         HttpParser parser = HttpParser.forRequests();
         parser.parse(ByteBuffer.wrap(bytes("CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n")), new Recorder());
