@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -21,9 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
  * started (so that a stall of this shared machine cannot make it open one inside the window: a new
  * connection allocates its buffers, once; without them opened first, a CI run once counted 8.4 B per
  * request, all of it one connect). The reporter's thread, which formats a line once a
- * second, is left out.
+ * second, is left out. Judged on the median of five windows, so that a one-off allocation (a
+ * histogram growing its range for a new extreme, once) cannot fail it while a per-request one must.
  */
 class AllocationTest {
+
+    private static final int WINDOWS = 5;
 
     private static final Map<Long, String> NAMES = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -40,26 +46,37 @@ class AllocationTest {
                     "--warmup", "1500ms", "--max-connections", "16", "--preconnect", "16", "--quiet")), "alloc-sender");
             sender.start();
             Thread.sleep(2_500);
-            Map<Long, Long> before = allocated(threads);
-            long requestsBefore = target.requests();
-            Thread.sleep(2_000);
-            Map<Long, Long> after = allocated(threads);
-            long requests = target.requests() - requestsBefore;
+            // Five windows: an allocation per request shows in every one; a histogram growing its
+            // range once for a new extreme (a stall of this shared machine) shows in one at most.
+            List<String> windows = new ArrayList<>();
+            double[] perRequest = new double[WINDOWS];
+            long requests = 0;
+            for (int w = 0; w < WINDOWS; w++) {
+                Map<Long, Long> before = allocated(threads);
+                long requestsBefore = target.requests();
+                Thread.sleep(400);
+                Map<Long, Long> after = allocated(threads);
+                long inWindow = target.requests() - requestsBefore;
+                requests += inWindow;
+                long bytes = 0;
+                StringBuilder byThread = new StringBuilder();
+                for (Map.Entry<Long, Long> entry : after.entrySet()) {
+                    Long start = before.get(entry.getKey());
+                    if (start != null && entry.getValue() > start) {
+                        bytes += entry.getValue() - start;
+                        byThread.append(' ').append(NAMES.get(entry.getKey())).append('=').append(entry.getValue() - start);
+                    }
+                }
+                perRequest[w] = (double) bytes / Math.max(1, inWindow);
+                windows.add(bytes + " B over " + inWindow + " requests" + byThread);
+            }
             sender.join(TimeUnit.SECONDS.toMillis(60));
             assertEquals(0, result.get().exitCode(), result.get().toString());
-            long bytes = 0;
-            StringBuilder byThread = new StringBuilder();
-            for (Map.Entry<Long, Long> entry : after.entrySet()) {
-                Long start = before.get(entry.getKey());
-                if (start != null) {
-                    bytes += entry.getValue() - start;
-                    byThread.append(' ').append(NAMES.get(entry.getKey())).append('=').append(entry.getValue() - start);
-                }
-            }
-            assertTrue(requests > 1000, "requests in the window: " + requests);
-            double perRequest = (double) bytes / requests;
-            assertTrue(perRequest < 8, perRequest + " bytes per request (" + bytes + " bytes over " + requests + " requests;" + byThread + "; connections "
-                    + result.get().summary().get("connections") + ")");
+            assertTrue(requests > 1000, "requests in the windows: " + requests);
+            double[] sorted = perRequest.clone();
+            Arrays.sort(sorted);
+            assertTrue(sorted[WINDOWS / 2] < 8, "bytes per request, median window: " + sorted[WINDOWS / 2] + "; windows " + windows
+                    + "; connections " + result.get().summary().get("connections"));
         }
     }
 
