@@ -190,19 +190,19 @@ for spec in $CELLS; do
   start_cell "$server" "$strategy" "$dir" taskset -c 0 || status=$?
   if [ "$status" -ne 0 ]; then
     if [ "$status" -eq 2 ]; then reason="refused"; else reason="failed to start"; fi
-    printf '%s\t%s\n' "$label" "$reason" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$cell" "$reason" >>"$OUT/results.tsv"
     continue
   fi
   # One small stream first: the server must count exactly its 1000 bytes.
   written="$(streamed_bytes)"
   http_discard "$TARGET_PORT" "/stream?bytes=1000" || true
   if [ "$(( $(streamed_bytes) - written ))" -ne 1000 ]; then
-    bench_say "$label: GET /stream?bytes=1000 did not write 1000 bytes; skipping it"
+    bench_say "$cell: GET /stream?bytes=1000 did not write 1000 bytes; skipping it"
     stop_target
-    printf '%s\t%s\n' "$label" "bad stream" >>"$OUT/results.tsv"
+    printf '%s\t%s\n' "$cell" "bad stream" >>"$OUT/results.tsv"
     continue
   fi
-  bench_say "$label: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
+  bench_say "$cell: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
   timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL$PATH_AND_QUERY" >"$dir/warmup.txt" ||
     bench_say "  wrk exited with status $?"
   for round in $(seq 1 "$ROUNDS"); do
