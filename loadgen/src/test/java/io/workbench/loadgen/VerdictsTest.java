@@ -128,6 +128,9 @@ class VerdictsTest {
             JsonNode priming = run.summary().get("generator").get("priming");
             assertEquals("count", priming.get("stopped").asText(), priming.toString());
             assertTrue(priming.get("answered").asLong() >= 3000, priming.toString());
+            // Then it waited for the compiler, never longer than its bound.
+            assertTrue(priming.get("compilerWaitSeconds").asDouble() > 0 && priming.get("compilerWaitSeconds").asDouble() < 3.5, priming.toString());
+            assertTrue(priming.get("compilerQuiet").isBoolean(), priming.toString());
             assertEquals(20, target.requests(), "the target saw the run's requests and nothing else");
         }
     }

@@ -154,6 +154,8 @@ public final class RunFiles {
         priming.put("answered", cost.priming().answered());
         priming.put("seconds", cost.priming().seconds());
         priming.put("stopped", cost.priming().stopped());
+        priming.put("compilerWaitSeconds", cost.priming().compilerWaitSeconds());
+        priming.put("compilerQuiet", cost.priming().compilerQuiet());
 
         ObjectNode latency = root.putObject("latency");
         for (LatencyRecorders.Kind kind : LatencyRecorders.Kind.values()) {

@@ -40,12 +40,15 @@ import java.util.function.BooleanSupplier;
  * that asks the target to wait 20 s primes as fast as any other) and never loads it; the
  * schedule's warm-up warms the target. It ends when its count is answered, after
  * {@link #MAX_NANOS}, or when the run is interrupted; its connections and its server are closed
- * before the run opens its own. What it did goes into the summary.
+ * before the run opens its own. Then it waits until the JIT compiler has been quiet for
+ * {@link CompilerQuiet#QUIET_NANOS} (at most {@link CompilerQuiet#MAX_NANOS}), so that the
+ * compilations it queued do not take the generator's core in the measured phase. What it did goes
+ * into the summary.
  */
 final class Priming {
 
     /** Priming stops after this long, whatever its count. */
-    static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(2);
+    static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(4);
     /** How often priming runs the reporter's work: often enough to compile it in a short priming. */
     static final long REPORTER_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Connections priming keeps busy. */
@@ -67,15 +70,19 @@ final class Priming {
         SelectorManager serverSelectors = new SelectorManager(SelectorManager.Config.defaults().withName("loadgen-prime-server")
                 .withSelectors(1));
         serverSelectors.start();
+        PrimingOutcome primed;
         ServerConnector server = new ServerConnector(serverSelectors, endPoint -> new CannedConnection(endPoint, new LongAdder()),
                 ServerConnector.Config.defaults().withHost("127.0.0.1").withPort(0));
         try {
             server.start();
-            return prime(selectors, connector, new InetSocketAddress("127.0.0.1", server.getLocalPort()), count, interrupted);
+            primed = prime(selectors, connector, new InetSocketAddress("127.0.0.1", server.getLocalPort()), count, interrupted);
         } finally {
             server.stop();
             serverSelectors.stop();
         }
+        long quietStart = System.nanoTime();
+        boolean quiet = !interrupted.getAsBoolean() && CompilerQuiet.await();
+        return primed.afterCompilerWait((System.nanoTime() - quietStart) / 1e9, quiet);
     }
 
     private static PrimingOutcome prime(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned,
