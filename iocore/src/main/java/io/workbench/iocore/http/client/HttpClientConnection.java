@@ -81,6 +81,8 @@ public final class HttpClientConnection extends AbstractConnection {
 
     private static final System.Logger LOG = System.getLogger(HttpClientConnection.class.getName());
     private static final boolean DEBUG = LOG.isLoggable(System.Logger.Level.DEBUG);
+    /** Reads that fill the whole input buffer, at most, before one wake of the selector gives it back. */
+    static final int MAX_FULL_READS_PER_WAKE = 4;
 
     private final HttpClient client;
     private final ManagedSelector selector;
@@ -247,6 +249,7 @@ public final class HttpClientConnection extends AbstractConnection {
     @Override
     protected void onFillable() {
         ByteBuffer in = input.get();
+        int fullReads = 0;
         while (true) {
             int read;
             in.clear();
@@ -266,6 +269,14 @@ public final class HttpClientConnection extends AbstractConnection {
                 }
                 if (read < in.capacity() && writeFailure == null) {
                     // The socket had no more: another read now would return 0. The selector says when.
+                    fillInterested();
+                    return;
+                }
+                if (++fullReads == MAX_FULL_READS_PER_WAKE && writeFailure == null) {
+                    // A fast sender could keep this loop reading for as long as it sends: give the
+                    // selector back, so that its other connections and its due tasks (a load
+                    // generator's schedule) come first; the socket is still readable, so the next
+                    // select returns it at once.
                     fillInterested();
                     return;
                 }

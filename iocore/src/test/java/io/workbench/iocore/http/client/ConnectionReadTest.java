@@ -63,6 +63,34 @@ class ConnectionReadTest {
     }
 
     @Test
+    void aBodyThatKeepsFillingTheBufferGivesTheSelectorBackEveryFewReads() {
+        ScriptedClientEndPoint endPoint = new ScriptedClientEndPoint();
+        HttpClientConnection connection = connection(endPoint, new SelectorReadBuffer(BUFFER));
+        Outcomes outcomes = new Outcomes();
+        assertEquals(Admission.ACCEPTED, connection.send(HttpRequest.get("/big"), outcomes, 0));
+        int buffers = 2 * HttpClientConnection.MAX_FULL_READS_PER_WAKE + 1;
+        int bodyLength = buffers * BUFFER - 200;
+        String head = "HTTP/1.1 200 OK\r\nContent-Length: " + bodyLength + "\r\n\r\n";
+        int total = head.length() + bodyLength;
+        endPoint.deliver(head + "x".repeat(BUFFER - head.length()));
+        for (int i = 1; i < buffers - 1; i++) {
+            endPoint.deliver("x".repeat(BUFFER));
+        }
+        endPoint.deliver("x".repeat(total - (buffers - 1) * BUFFER));
+        int wakes = 0;
+        while (outcomes.completedCount() == 0) {
+            assertTrue(endPoint.readInterested(), "it waits for the selector between wakes");
+            endPoint.readable();
+            wakes++;
+            assertTrue(endPoint.fillBuffers.size() <= wakes * HttpClientConnection.MAX_FULL_READS_PER_WAKE,
+                    "at most " + HttpClientConnection.MAX_FULL_READS_PER_WAKE + " full reads a wake: " + endPoint.fillBuffers.size() + " in " + wakes);
+        }
+        assertEquals(3, wakes, "eight full reads and a last one: three wakes");
+        assertEquals(buffers, endPoint.fillBuffers.size(), "and no read more than the bytes needed");
+        assertEquals(bodyLength, outcomes.get(0).contentBytes());
+    }
+
+    @Test
     void theConnectionsOfASelectorReadIntoItsOneDirectBuffer() {
         SelectorReadBuffer shared = new SelectorReadBuffer(BUFFER);
         ScriptedClientEndPoint first = new ScriptedClientEndPoint();
