@@ -7,13 +7,22 @@ import io.workbench.loadgen.record.ErrorKind;
  * Opens a loop's share of the connections asked for before the clock starts, and leaves them idle
  * for the workload that follows: so that a run's first second measures the target, not a thousand
  * connects, and all-at-once requests really start together. Done when every connect it started has
- * completed or failed (a failure is counted by the run's budget).
+ * completed or failed (a failure is counted by the run's budget). It keeps at most
+ * {@link #IN_FLIGHT} connects under way and starts the next as one settles, so that the loop
+ * never spends the whole preconnect in one step (19,850 connects, each a bind, a connect and a
+ * registration, once held a loop for more than 30 s while the kernel was slow with them).
  */
 final class Preconnect implements LoopWorkload {
 
+    /** Connects under way at once, at most. */
+    static final int IN_FLIGHT = 256;
+
     private final GeneratorLoop loop;
     private final int connections;
+    private int started;
     private int pending;
+    private boolean refused;
+    private boolean starting;
     private volatile boolean done;
 
     Preconnect(GeneratorLoop loop, int connections) {
@@ -23,8 +32,31 @@ final class Preconnect implements LoopWorkload {
 
     @Override
     public void start() {
-        for (int i = 0; i < connections && loop.connections().connect(); i++) {
-            pending++;
+        startMore();
+    }
+
+    /**
+     * Starts connects until {@link #IN_FLIGHT} are under way, all were started, or the budget refuses
+     * one. A connect that fails at once settles inside it: that settle only counts, and this loop
+     * goes on (no recursion however many fail).
+     */
+    private void startMore() {
+        if (starting) {
+            return;
+        }
+        starting = true;
+        try {
+            while (!refused && started < connections && pending < IN_FLIGHT) {
+                started++;
+                pending++;
+                if (!loop.connections().connect()) {
+                    started--;
+                    pending--;
+                    refused = true;
+                }
+            }
+        } finally {
+            starting = false;
         }
         done = pending == 0;
     }
@@ -41,9 +73,8 @@ final class Preconnect implements LoopWorkload {
     }
 
     private void settled() {
-        if (--pending <= 0) {
-            done = true;
-        }
+        pending--;
+        startMore();
     }
 
     @Override
@@ -77,6 +108,6 @@ final class Preconnect implements LoopWorkload {
 
     @Override
     public String toString() {
-        return "Preconnect[" + connections + ",pending=" + pending + "]";
+        return "Preconnect[" + connections + ",started=" + started + ",pending=" + pending + (refused ? ",refused" : "") + "]";
     }
 }

@@ -231,7 +231,7 @@ public final class LoadRun {
     /**
      * Opens the connections asked for before the clock starts, each loop its share; all-at-once
      * opens at least those its requests need, so that they really start together. Waits for every
-     * connect to complete or fail, at most the connect timeout and a second.
+     * connect to complete or fail, at most the connect timeout, a second, and a millisecond per connection.
      */
     private void preconnect(ConnectionBudget budget) throws InterruptedException {
         long needed = plan.preconnect();
@@ -247,7 +247,9 @@ public final class LoadRun {
             GeneratorLoop loop = loops.get(i);
             awaitStep(loop.begin(none, Workloads.preconnect(loop, share(needed, i, loops.size()))));
         }
-        long deadline = System.nanoTime() + plan.connectTimeoutNanos() + TimeUnit.SECONDS.toNanos(1);
+        // The connects go a few hundred at a time: a millisecond each on top of one connect timeout.
+        long deadline = System.nanoTime() + plan.connectTimeoutNanos() + TimeUnit.SECONDS.toNanos(1)
+                + needed * TimeUnit.MILLISECONDS.toNanos(1);
         while (!interrupted && System.nanoTime() - deadline < 0 && !allDone()) {
             pause();
         }
