@@ -42,8 +42,8 @@ public final class SuiteRunner {
      * Each measured open run first runs its own schedule this long, unmeasured: a generator in a
      * fresh JVM is late in its first second (its connections' first requests, code paths priming
      * does not reach), which measured, at 1,000 req/s, put its lag p99 over the limit in most runs
-     * (1.1-1.4 ms; 0.93 ms after a 2 s warm-up in the same JVM, 0.31 ms after 4 s). The scenario's own warm-up, a closed
-     * run in another JVM, warms the target, not the generator.
+     * (1.1-1.4 ms; 0.93 ms after a 2 s warm-up in the same JVM, 0.31 ms after 4 s). The
+     * scenario's own warm-up, a closed run in another JVM, warms the target, not the generator.
      */
     static final Duration GENERATOR_WARMUP = Duration.ofSeconds(3);
 
