@@ -188,6 +188,7 @@ public final class RunFiles {
         putNullable(figures, "lagP99Ms", evidence.lagP99Ms());
         putNullable(figures, "loopBusyShare", evidence.loopBusyShare());
         putNullable(figures, "lagBusyShare", evidence.lagBusyShare());
+        putNullable(figures, "processCpuShare", evidence.processCpuShare());
         putNullable(figures, "achievedFraction", evidence.achievedFraction());
         figures.put("blockedCount", evidence.blockedCount());
         putNullable(figures, "sendSpreadMs", evidence.sendSpreadMs());

@@ -363,7 +363,7 @@ public final class LoadRun {
         Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, measured.answeredCount(), budget.descriptorLimitReached(),
                 latencies.intendedToSend().getTotalCount() > 0 ? latencies.intendedToSend().getValueAtPercentile(99) / 1000.0 : null,
                 plan.lagLimitNanos() / 1e6, rates.scheduledRate(), rates.dispatchedRate(), plan.minRateFraction(), busy,
-                reporter.laggingBusyShare(), blocked, rates.sendSpreadMs(),
+                reporter.laggingBusyShare(), processCpuShare(measuredCpu, measuredWall), blocked, rates.sendSpreadMs(),
                 plan.model() == Model.ALL_AT_ONCE ? plan.spreadLimitNanos() / 1e6 : null));
         RunTiming timing = new RunTiming(System.currentTimeMillis(), durationSeconds, interrupted, null);
         return new RunResult(plan, clock, timing, measuredPhase, warmupPhase, rates, connections, cost, latencies, verdict);
@@ -414,7 +414,7 @@ public final class LoadRun {
                 budget != null ? budget.connectFailureCount() : 0, budget != null ? budget.descriptorLimitReached() : null, descriptors,
                 budget != null ? budget.openedPerSource() : List.of(), 0);
         Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, 0, null, null, plan.lagLimitNanos() / 1e6, null, null,
-                plan.minRateFraction(), null, null, 0, null, null));
+                plan.minRateFraction(), null, null, null, 0, null, null));
         return new RunResult(plan, clock, new RunTiming(System.currentTimeMillis(), 0, interrupted, why), none,
                 new PhaseCounts(0, new RequestCounters()), new RunRates(null, null, null, null), connections,
                 new GeneratorCost(plan.threads(), pacing(), 0, 0, 0, 0, null, null, PrimingOutcome.none(),
@@ -426,6 +426,11 @@ public final class LoadRun {
     private String pacing() {
         String wait = plan.deadlineWait().toString();
         return plan.model() == Model.OPEN && plan.batchNanos() > 0 ? wait + ",batch" + TimeUnit.NANOSECONDS.toMicros(plan.batchNanos()) + "us" : wait;
+    }
+
+    /** @return the process's CPU time per core it may run on (taskset narrows them), or null over no time */
+    private static Double processCpuShare(double cpuSeconds, double wallSeconds) {
+        return wallSeconds > 0 ? cpuSeconds / wallSeconds / Runtime.getRuntime().availableProcessors() : null;
     }
 
     private static String describeConnectFailure(Throwable failure) {

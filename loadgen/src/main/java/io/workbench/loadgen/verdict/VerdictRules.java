@@ -13,7 +13,9 @@ import java.util.Locale;
  *   <li>the generator fell behind (open model: its lateness p99 over the lag limit, or it took its
  *       arrivals off the schedule below the minimum fraction of the rate the schedule asked for; all-at-once: its last send later
  *       than the spread allowed): then the cause is its CPU if its loop had no idle time left (busy at
- *       least {@link #BUSY_LIMIT} of the time in a second it lagged, or of the phase), else the
+ *       least {@link #BUSY_LIMIT} of the time in a second it lagged, or of the phase) or its process
+ *       none (its CPU time, every thread and the kernel's share, at least {@link #BUSY_LIMIT} of the
+ *       cores it may run on over the phase: what the loop's own idle time cannot see), else the
  *       connection cap if measured requests waited at it, else (all-at-once) its CPU again, as it
  *       sends its requests back to back and waits for nothing, else its pacing.</li>
  * </ol>
@@ -42,13 +44,14 @@ public final class VerdictRules {
      * @param minRateFraction   achieved below this share of the scheduled rate is falling behind
      * @param loopBusyShare     the busiest loop's busy share over the measured phase, or null
      * @param lagBusyShare      the busiest loop's highest busy share in a second that lagged, or null
+     * @param processCpuShare   the process's CPU time over the measured phase, per core it may run on, or null
      * @param blockedCount      measured requests that waited at the connection cap
      * @param sendSpreadMs      all-at-once: the generator's spread of sends, or null for the other models
      * @param sendSpreadLimitMs all-at-once: the spread allowed
      */
     public record Inputs(boolean interrupted, long answered, String descriptorLimit, Double lagP99Ms, double lagLimitMs,
                          Double scheduledRate, Double dispatchedRate, double minRateFraction, Double loopBusyShare, Double lagBusyShare,
-                         long blockedCount, Double sendSpreadMs, Double sendSpreadLimitMs) {
+                         Double processCpuShare, long blockedCount, Double sendSpreadMs, Double sendSpreadLimitMs) {
     }
 
     public static Verdict judge(Inputs in) {
@@ -84,21 +87,22 @@ public final class VerdictRules {
             String why = switch (cause) {
                 case CONNECTION_CAP -> in.blockedCount() + " measured request(s) waited for a connection at the connection cap";
                 case GENERATOR_CPU -> in.sendSpreadMs() != null ? "its loop sent them back to back and could not send faster"
-                        : String.format(Locale.ROOT, "its loop had no idle time left (busy %.0f%% of the time)", 100 * busy(in));
+                        : loopHasNoIdleTime(in) ? String.format(Locale.ROOT, "its loop had no idle time left (busy %.0f%% of the time)", 100 * busy(in))
+                        : String.format(Locale.ROOT, "its process had no CPU left (it used %.0f%% of the cores it may run on; its loop was busy %.0f%%)",
+                                100 * in.processCpuShare(), 100 * busy(in));
                 default -> String.format(Locale.ROOT, "while its loop had idle time (busy %s of the time)",
                         busy(in) == null ? "?" : String.format(Locale.ROOT, "%.0f%%", 100 * busy(in)));
             };
             add(limits, reasons, cause, String.join("; ", behind) + ": " + why);
         }
-        Evidence evidence = new Evidence(in.lagP99Ms(), in.loopBusyShare(), in.lagBusyShare(), achievedFraction, in.blockedCount(),
+        Evidence evidence = new Evidence(in.lagP99Ms(), in.loopBusyShare(), in.lagBusyShare(), in.processCpuShare(), achievedFraction, in.blockedCount(),
                 in.sendSpreadMs(), in.sendSpreadLimitMs());
         return new Verdict(limits.isEmpty() ? Limit.NONE : limits.get(0), limits, reasons, evidence);
     }
 
     private static Limit cause(Inputs in) {
-        Double busy = busy(in);
-        if (busy != null && busy >= BUSY_LIMIT) {
-            // A loop with no idle time left is behind whatever else happened: a connection waited for at
+        if (loopHasNoIdleTime(in) || (in.processCpuShare() != null && in.processCpuShare() >= BUSY_LIMIT)) {
+            // A generator with no CPU left is behind whatever else happened: a connection waited for at
             // the cap may itself be one whose response it had no time to read.
             return Limit.GENERATOR_CPU;
         }
@@ -110,6 +114,11 @@ public final class VerdictRules {
             return Limit.GENERATOR_CPU;
         }
         return Limit.GENERATOR_PACING;
+    }
+
+    private static boolean loopHasNoIdleTime(Inputs in) {
+        Double busy = busy(in);
+        return busy != null && busy >= BUSY_LIMIT;
     }
 
     /** The busy share that speaks for the lag: in the busiest second that lagged, else over the phase. */
