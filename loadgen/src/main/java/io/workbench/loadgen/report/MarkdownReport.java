@@ -30,7 +30,7 @@ public final class MarkdownReport {
     static final String VALIDITY_TEXT = "A run is valid when its own verdict says so: the generator kept its schedule (its "
             + "lag, intended to send, stayed under the limit; it achieved the rate its schedule asked for) and nothing on "
             + "the generator's side limited it. \"Limited by\" names what did: generator-cpu (its loop had no idle time "
-            + "left), generator-pacing (late while it had idle time), connection-cap or descriptor-limit (requests waited "
+            + "left, or its process no CPU), generator-pacing (late while it had idle time), connection-cap or descriptor-limit (requests waited "
             + "for a connection the cap or the kernel would not give), interrupted, no-response, or not-judged (the data "
             + "cannot be judged; the reasons say what it lacks, e.g. a summary written before verdicts named their limit). "
             + "What the target does (slow or failed responses) never makes a run invalid. \"Warming\" means the target "

@@ -11,7 +11,7 @@ import java.util.Locale;
 public enum Limit {
     /** Nothing: the generator kept its schedule; the run is valid. */
     NONE("nothing limited the run"),
-    /** The generator's loop had no idle time left: it could not send on time because it was busy. */
+    /** The generator's loop had no idle time left, or its process no CPU: it could not send on time because it was busy. */
     GENERATOR_CPU("the generator's CPU"),
     /** The generator was late while its loop had idle time: its way of waiting for the intended times. */
     GENERATOR_PACING("the generator's pacing"),

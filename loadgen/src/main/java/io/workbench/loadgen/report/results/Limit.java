@@ -12,8 +12,8 @@ public enum Limit {
 
     /** Nothing: the run is valid. */
     NONE("none", "nothing"),
-    /** The generator's loop had no idle time left. */
-    GENERATOR_CPU("generator-cpu", "the generator's CPU (its loop had no idle time left)"),
+    /** The generator's loop had no idle time left, or its process no CPU. */
+    GENERATOR_CPU("generator-cpu", "the generator's CPU (its loop had no idle time left, or its process no CPU)"),
     /** The generator was late while it still had idle time. */
     GENERATOR_PACING("generator-pacing", "the generator's pacing (late while it had idle time)"),
     /** Requests waited for a connection the connection cap would not give. */
