@@ -183,6 +183,44 @@ class ClientConnectorTest {
         }
     }
 
+    /**
+     * Closed with a reset, a connection leaves no TIME_WAIT behind: the peer reads a reset, not the
+     * end of the stream; without it, the end of the stream (a close the client side keeps in TIME_WAIT).
+     */
+    @Test
+    void aConnectorThatResetsOnCloseSendsAResetAndAPlainOneAFin() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.getLocalPort());
+            SelectorManager clients = new SelectorManager(Servers.config("cs-reset"));
+            clients.start();
+            try {
+                for (boolean reset : new boolean[] {false, true}) {
+                    PingConnection connection = new ClientConnector(clients, 10_000, reset)
+                            .connect(address, ep -> new PingConnection(ep, "reset=" + reset)).get(10, TimeUnit.SECONDS);
+                    try (java.net.Socket accepted = listener.accept()) {
+                        accepted.setSoTimeout(10_000);
+                        connection.getEndPoint().close();
+                        // What the connection wrote on open comes first, unless the reset discarded it.
+                        java.io.InputStream in = accepted.getInputStream();
+                        if (reset) {
+                            java.io.IOException x = assertThrows(java.io.IOException.class, () -> {
+                                while (in.read() != -1) {
+                                    // its greeting
+                                }
+                            });
+                            assertTrue(x.getMessage().toLowerCase(java.util.Locale.ROOT).contains("reset"), x.toString());
+                        } else {
+                            assertEquals("reset=false", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII),
+                                    "a plain close ends the stream after what was written");
+                        }
+                    }
+                }
+            } finally {
+                clients.stop();
+            }
+        }
+    }
+
     @Test
     void aConnectOnASelectorOfAnotherManagerIsRefused() throws Exception {
         SelectorManager clients = new SelectorManager(Servers.config("cs-mine"));

@@ -59,10 +59,12 @@ public final class HttpClient implements LifeCycle, Dumpable {
      *                             selector, shared by its connections, which keep nothing in it between reads
      * @param outputBufferSize     bytes of the pooled buffer requests are generated into (taken only while writing)
      * @param timeoutCheckMillis   how often deadlines are checked: a request times out up to this late
+     * @param resetOnClose         close connections with a reset ({@code SO_LINGER} 0), which leaves no TIME_WAIT
+     *                             socket behind on this side (a load generator's: see {@link ClientConnector})
      */
     public record Config(String name, SelectorManager.Config selectors, long connectTimeoutMillis, long requestTimeoutMillis,
                          long idleTimeoutMillis, int maxRequestsInFlight, HttpLimits limits, int inputBufferSize,
-                         int outputBufferSize, long timeoutCheckMillis) {
+                         int outputBufferSize, long timeoutCheckMillis, boolean resetOnClose) {
 
         /**
          * What a client accepts by default: a status line of 8 KiB, a header section (and a
@@ -101,57 +103,62 @@ public final class HttpClient implements LifeCycle, Dumpable {
          */
         public static Config defaults() {
             return new Config("iocore-client", SelectorManager.Config.defaults(), 10_000, 30_000, 30_000,
-                    1, DEFAULT_LIMITS, 64 * 1024, 4096, 50);
+                    1, DEFAULT_LIMITS, 64 * 1024, 4096, 50, false);
+        }
+
+        public Config withResetOnClose(boolean value) {
+            return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight,
+                    limits, inputBufferSize, outputBufferSize, timeoutCheckMillis, value);
         }
 
         public Config withName(String value) {
             return new Config(value, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis,
-                    maxRequestsInFlight, limits, inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    maxRequestsInFlight, limits, inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withSelectors(SelectorManager.Config value) {
             return new Config(name, value, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight,
-                    limits, inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    limits, inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withConnectTimeoutMillis(long value) {
             return new Config(name, selectors, value, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight, limits,
-                    inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withRequestTimeoutMillis(long value) {
             return new Config(name, selectors, connectTimeoutMillis, value, idleTimeoutMillis, maxRequestsInFlight, limits,
-                    inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withIdleTimeoutMillis(long value) {
             return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, value, maxRequestsInFlight, limits,
-                    inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withMaxRequestsInFlight(int value) {
             return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, value, limits,
-                    inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withLimits(HttpLimits value) {
             return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight,
-                    value, inputBufferSize, outputBufferSize, timeoutCheckMillis);
+                    value, inputBufferSize, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withInputBufferSize(int value) {
             return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight,
-                    limits, value, outputBufferSize, timeoutCheckMillis);
+                    limits, value, outputBufferSize, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withOutputBufferSize(int value) {
             return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight,
-                    limits, inputBufferSize, value, timeoutCheckMillis);
+                    limits, inputBufferSize, value, timeoutCheckMillis, resetOnClose);
         }
 
         public Config withTimeoutCheckMillis(long value) {
             return new Config(name, selectors, connectTimeoutMillis, requestTimeoutMillis, idleTimeoutMillis, maxRequestsInFlight,
-                    limits, inputBufferSize, outputBufferSize, value);
+                    limits, inputBufferSize, outputBufferSize, value, resetOnClose);
         }
     }
 
@@ -202,7 +209,7 @@ public final class HttpClient implements LifeCycle, Dumpable {
         } else if (!manager.isRunning()) {
             throw new IllegalStateException("the borrowed selector manager is not running: " + manager);
         }
-        connector = new ClientConnector(manager, config.connectTimeoutMillis());
+        connector = new ClientConnector(manager, config.connectTimeoutMillis(), config.resetOnClose());
         timeouts = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, config.name() + "-timeouts");
             thread.setDaemon(true);
