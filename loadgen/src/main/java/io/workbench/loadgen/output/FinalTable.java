@@ -61,7 +61,7 @@ public final class FinalTable {
                         + "measured phase: cpu %.2f s over %.2f s, loop busy %s, spinning %s%n",
                 cost.threads(), cost.pacing(), cost.cpuSeconds(), cost.wallSeconds(), cost.cpuPercentOfOneCore(), cost.measuredCpuSeconds(),
                 cost.measuredWallSeconds(), percent(cost.loopBusyShare()), percent(cost.loopSpinShare())));
-        out.append("priming    ").append(cost.priming().describe()).append("; ").append(cost.compilerThreads().describe()).append('\n');
+        out.append("priming    ").append(cost.priming().describe()).append('\n');
         if (result.valid()) {
             out.append("verdict    VALID\n");
         } else {

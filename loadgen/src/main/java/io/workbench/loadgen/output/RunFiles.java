@@ -156,16 +156,6 @@ public final class RunFiles {
         priming.put("stopped", cost.priming().stopped());
         priming.put("compilerWaitSeconds", cost.priming().compilerWaitSeconds());
         priming.put("compilerQuiet", cost.priming().compilerQuiet());
-        ObjectNode compilers = generator.putObject("compilerThreads");
-        compilers.put("found", cost.compilerThreads().threads());
-        if (cost.compilerThreads().nice() != null) {
-            compilers.put("nice", cost.compilerThreads().nice());
-        } else {
-            compilers.putNull("nice");
-        }
-        if (cost.compilerThreads().note() != null) {
-            compilers.put("note", cost.compilerThreads().note());
-        }
 
         ObjectNode latency = root.putObject("latency");
         for (LatencyRecorders.Kind kind : LatencyRecorders.Kind.values()) {

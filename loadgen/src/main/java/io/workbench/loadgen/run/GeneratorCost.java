@@ -12,11 +12,9 @@ package io.workbench.loadgen.run;
  * @param loopBusyShare       over the measured phase, the share of the time the busiest loop was working (not blocked, not spinning)
  * @param loopSpinShare       over the measured phase, the share the same loop spent spinning for a deadline (on the CPU, with nothing to do)
  * @param priming             what priming did before the clock started
- * @param compilerThreads     whether its JIT compiler threads were given the lowest priority, so as not to take the loop's core
  */
 public record GeneratorCost(int threads, String pacing, double cpuSeconds, double wallSeconds, double measuredCpuSeconds,
-                            double measuredWallSeconds, Double loopBusyShare, Double loopSpinShare, PrimingOutcome priming,
-                            CompilerThreads.Outcome compilerThreads) {
+                            double measuredWallSeconds, Double loopBusyShare, Double loopSpinShare, PrimingOutcome priming) {
 
     /** @return cpuSeconds over wallSeconds, in percent of one core */
     public double cpuPercentOfOneCore() {

@@ -61,8 +61,6 @@ public final class LoadRun {
     private final PrintStream progress;
     private volatile State state = State.NEW;
     private volatile boolean interrupted;
-    /** Set after priming: whether the JIT compiler threads yield the core to the loops. */
-    private CompilerThreads.Outcome compilers;
     private volatile List<GeneratorLoop> loops = List.of();
 
     /**
@@ -136,8 +134,6 @@ public final class LoadRun {
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField()).build();
         state = State.PRIMING;
         PrimingOutcome primed = Priming.run(selectors, connector, plan.prime(), () -> interrupted);
-        // After priming, which compiled the hot paths at full speed: from now on the compilers take the core only when the loops leave it.
-        compilers = CompilerThreads.lowerPriority();
 
         List<GeneratorLoop> made = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
@@ -353,7 +349,7 @@ public final class LoadRun {
         Double busy = end.loops().busiestShareSince(start.loops());
         Double spin = end.loops().busiestSpinShareSince(start.loops());
         GeneratorCost cost = new GeneratorCost(loops.size(), pacing(), cpuSeconds, wallSeconds, measuredCpu,
-                measuredWall, busy, spin, primed, compilers);
+                measuredWall, busy, spin, primed);
 
         long blocked = 0;
         // Requests that waited at the cap: counted by the loops as they were served.
@@ -419,8 +415,7 @@ public final class LoadRun {
                 plan.minRateFraction(), null, null, null, 0, null, null));
         return new RunResult(plan, clock, new RunTiming(System.currentTimeMillis(), 0, interrupted, why), none,
                 new PhaseCounts(0, new RequestCounters()), new RunRates(null, null, null, null), connections,
-                new GeneratorCost(plan.threads(), pacing(), 0, 0, 0, 0, null, null, PrimingOutcome.none(),
-                        compilers != null ? compilers : CompilerThreads.Outcome.notLowered(0, "the run failed before")),
+                new GeneratorCost(plan.threads(), pacing(), 0, 0, 0, 0, null, null, PrimingOutcome.none()),
                 Latencies.empty(), verdict);
     }
 

@@ -40,9 +40,7 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
     }
 
     public List<String> loadFlags() {
-        // Every JIT compiler thread made at start: the run lowers their priority once (CompilerThreads).
-        List<String> flags = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseParallelGC",
-                "-XX:-UseDynamicNumberOfCompilerThreads"));
+        List<String> flags = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseParallelGC"));
         unsafe(flags);
         return flags;
     }
