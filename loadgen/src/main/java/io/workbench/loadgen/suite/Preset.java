@@ -76,10 +76,24 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
         return allAtOnce() ? 3 * waitMillis + 30_000 : Math.max(DEFAULT_TIMEOUT_MILLIS, 10 * waitMillis);
     }
 
-    /** Roughly how long the warm-up and the repetitions take, for the progress bar's time left. */
+    /**
+     * Roughly how long the warm-up and the repetitions take, for the progress bar's time left: each
+     * repetition's schedule, and what the suite adds to it (a JVM of its own; for an open one, the
+     * generator's priming with its wait for a quiet compiler, and the schedule run unmeasured first).
+     */
     public double estimatedSeconds() {
-        double warmup = hasWarmup() ? warmupSeconds() + JVM_START_SECONDS : 0;
-        return warmup + repetitions * (repetitionSeconds() + JVM_START_SECONDS);
+        double warmup = hasWarmup() ? warmupSeconds() + warmupOverheadSeconds() : 0;
+        return warmup + repetitions * (repetitionSeconds() + repetitionOverheadSeconds());
+    }
+
+    /** What the suite adds to the warm-up's own time: a JVM of its own. */
+    public double warmupOverheadSeconds() {
+        return JVM_START_SECONDS;
+    }
+
+    /** What the suite adds to a repetition's schedule: its JVM; if open, priming and the schedule run unmeasured first. */
+    public double repetitionOverheadSeconds() {
+        return JVM_START_SECONDS + (allAtOnce() ? 0 : PRIMING_SECONDS + SuiteRunner.GENERATOR_WARMUP.toMillis() / 1000.0);
     }
 
     public double warmupSeconds() {
@@ -91,6 +105,8 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
     }
 
     private static final double JVM_START_SECONDS = 1.5;
+    /** The generator's priming (the suite's 20,000 requests, about a second here) and its wait for a quiet compiler. */
+    private static final double PRIMING_SECONDS = 1.5;
 
     /** Counts multiplied by {@code factor} (at least 10 requests; hold at least 1 s), for the test-only --scale. */
     public Preset scaled(double factor) {

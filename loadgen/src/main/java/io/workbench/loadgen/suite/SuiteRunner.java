@@ -184,17 +184,19 @@ public final class SuiteRunner {
             if (preset.hasWarmup()) {
                 progress.step(target.toString(), preset.scenario() + " warm-up (closed, " + preset.warmupConnections() + " connections, "
                         + preset.warmupRequests() + " requests)");
-                warmup = once(preset, 0, scenarioDir.resolve("warmup"), warmupArguments(preset), preset.warmupSeconds());
+                warmup = once(preset, 0, scenarioDir.resolve("warmup"), warmupArguments(preset), preset.warmupSeconds(),
+                        preset.warmupOverheadSeconds());
             }
             List<Repetition> repetitions = new ArrayList<>();
             for (int index = 1; index <= preset.repetitions(); index++) {
                 if (interruption.requested() || !process.alive()) {
-                    progress.done(preset.repetitionSeconds());
+                    progress.done(preset.repetitionSeconds() + preset.repetitionOverheadSeconds());
                     continue;
                 }
                 progress.step(target.toString(), preset.scenario() + " #" + index + "/" + preset.repetitions());
                 Path repDir = scenarioDir.resolve("rep-" + index);
-                repetitions.add(once(preset, index, repDir, arguments(preset, index), preset.repetitionSeconds()));
+                repetitions.add(once(preset, index, repDir, arguments(preset, index), preset.repetitionSeconds(),
+                        preset.repetitionOverheadSeconds()));
             }
             ScenarioRun.Status status;
             String note = null;
@@ -213,7 +215,8 @@ public final class SuiteRunner {
             return new ScenarioRun(preset.record(), status, note, warmup, repetitions);
         }
 
-        private Repetition once(Preset preset, int index, Path runDir, List<String> arguments, double plannedSeconds) throws IOException {
+        private Repetition once(Preset preset, int index, Path runDir, List<String> arguments, double plannedSeconds,
+                                double overheadSeconds) throws IOException {
             Files.createDirectories(runDir);
             double before = loadSeconds;
             TargetStats statsBefore = probe.stats().orElse(null);
@@ -236,7 +239,7 @@ public final class SuiteRunner {
                 }
             }
             TargetStats statsAfter = probe.stats().orElse(null);
-            progress.done(plannedSeconds + 1.5);
+            progress.done(plannedSeconds + overheadSeconds);
             LoadSummary summary = null;
             Path summaryFile = ended.summaryFile() != null ? ended.summaryFile() : runDir.resolve("summary.json");
             String failure = null;
