@@ -149,38 +149,31 @@ class ClientConnectorTest {
      */
     @Test
     void aConnectThatReachesAStoppingSelectorIsRefusedAndItsDescriptorClosed() throws Exception {
-        try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
-            InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.getLocalPort());
-            SelectorManager clients = new SelectorManager(Servers.config("cs-stopping"));
-            clients.start();
-            try {
-                ManagedSelector selector = clients.getSelectors().get(0);
-                ClientConnector connector = new ClientConnector(clients, 10_000);
-                CountDownLatch closing = new CountDownLatch(1);
-                CountDownLatch release = new CountDownLatch(1);
-                connector.connect(address, null, selector, ep -> new BlockingClose(ep, closing, release)).get(10, TimeUnit.SECONDS);
-                Thread stopper = new Thread(selector::stop, "cs-stopper");
-                stopper.start();
-                // The selector is closing what it has registered.
-                assertTrue(closing.await(10, TimeUnit.SECONDS));
-                CompletableFuture<PingConnection> late = connector.connect(address, null, selector, ep -> new PingConnection(ep, "late"));
-                release.countDown();
-                ExecutionException x = assertThrows(ExecutionException.class, () -> late.get(10, TimeUnit.SECONDS));
-                assertTrue(x.getCause().getMessage().contains("selector stopped"), x.getCause().toString());
-                stopper.join(10_000);
-                assertFalse(stopper.isAlive());
-                // Both connects reached the listener's backlog; both client sockets are closed now: the
-                // server side of each reads the end of the stream (a leaked one would stay silent).
-                for (String which : List.of("the connection the stop closed", "the refused connect")) {
-                    try (java.net.Socket accepted = listener.accept()) {
-                        accepted.setSoTimeout(10_000);
-                        assertEquals(-1, accepted.getInputStream().read(), which);
-                    }
+        withListenerAndClients("cs-stopping", (listener, address, clients) -> {
+            ManagedSelector selector = clients.getSelectors().get(0);
+            ClientConnector connector = new ClientConnector(clients, 10_000);
+            CountDownLatch closing = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            connector.connect(address, null, selector, ep -> new BlockingClose(ep, closing, release)).get(10, TimeUnit.SECONDS);
+            Thread stopper = new Thread(selector::stop, "cs-stopper");
+            stopper.start();
+            // The selector is closing what it has registered.
+            assertTrue(closing.await(10, TimeUnit.SECONDS));
+            CompletableFuture<PingConnection> late = connector.connect(address, null, selector, ep -> new PingConnection(ep, "late"));
+            release.countDown();
+            ExecutionException x = assertThrows(ExecutionException.class, () -> late.get(10, TimeUnit.SECONDS));
+            assertTrue(x.getCause().getMessage().contains("selector stopped"), x.getCause().toString());
+            stopper.join(10_000);
+            assertFalse(stopper.isAlive());
+            // Both connects reached the listener's backlog; both client sockets are closed now: the
+            // server side of each reads the end of the stream (a leaked one would stay silent).
+            for (String which : List.of("the connection the stop closed", "the refused connect")) {
+                try (java.net.Socket accepted = listener.accept()) {
+                    accepted.setSoTimeout(10_000);
+                    assertEquals(-1, accepted.getInputStream().read(), which);
                 }
-            } finally {
-                clients.stop();
             }
-        }
+        });
     }
 
     /**
@@ -189,32 +182,43 @@ class ClientConnectorTest {
      */
     @Test
     void aConnectorThatResetsOnCloseSendsAResetAndAPlainOneAFin() throws Exception {
-        try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
-            InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.getLocalPort());
-            SelectorManager clients = new SelectorManager(Servers.config("cs-reset"));
-            clients.start();
-            try {
-                for (boolean reset : new boolean[] {false, true}) {
-                    PingConnection connection = new ClientConnector(clients, 10_000, reset)
-                            .connect(address, ep -> new PingConnection(ep, "reset=" + reset)).get(10, TimeUnit.SECONDS);
-                    try (java.net.Socket accepted = listener.accept()) {
-                        accepted.setSoTimeout(10_000);
-                        connection.getEndPoint().close();
-                        // What the connection wrote on open comes first, unless the reset discarded it.
-                        java.io.InputStream in = accepted.getInputStream();
-                        if (reset) {
-                            java.io.IOException x = assertThrows(java.io.IOException.class, () -> {
-                                while (in.read() != -1) {
-                                    // its greeting
-                                }
-                            });
-                            assertTrue(x.getMessage().toLowerCase(java.util.Locale.ROOT).contains("reset"), x.toString());
-                        } else {
-                            assertEquals("reset=false", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII),
-                                    "a plain close ends the stream after what was written");
-                        }
+        withListenerAndClients("cs-reset", (listener, address, clients) -> {
+            for (boolean reset : new boolean[] {false, true}) {
+                PingConnection connection = new ClientConnector(clients, 10_000, reset)
+                        .connect(address, ep -> new PingConnection(ep, "reset=" + reset)).get(10, TimeUnit.SECONDS);
+                try (java.net.Socket accepted = listener.accept()) {
+                    accepted.setSoTimeout(10_000);
+                    connection.getEndPoint().close();
+                    // What the connection wrote on open comes first, unless the reset discarded it.
+                    java.io.InputStream in = accepted.getInputStream();
+                    if (reset) {
+                        java.io.IOException x = assertThrows(java.io.IOException.class, () -> {
+                            while (in.read() != -1) {
+                                // its greeting
+                            }
+                        });
+                        assertTrue(x.getMessage().toLowerCase(java.util.Locale.ROOT).contains("reset"), x.toString());
+                    } else {
+                        assertEquals("reset=false", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII),
+                                "a plain close ends the stream after what was written");
                     }
                 }
+            }
+        });
+    }
+
+    /** What a test does with a plain listener on loopback and a started client selector manager. */
+    private interface ListenerTest {
+        void run(ServerSocket listener, InetSocketAddress address, SelectorManager clients) throws Exception;
+    }
+
+    /** Runs {@code test} with a listener on 127.0.0.1 and a client manager named {@code name}, and stops and closes both after. */
+    private static void withListenerAndClients(String name, ListenerTest test) throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            SelectorManager clients = new SelectorManager(Servers.config(name));
+            clients.start();
+            try {
+                test.run(listener, new InetSocketAddress("127.0.0.1", listener.getLocalPort()), clients);
             } finally {
                 clients.stop();
             }
