@@ -102,6 +102,13 @@ class StrategyPlacementTest {
         }); Socket first = new Socket("127.0.0.1", server.connector.getLocalPort())) {
             first.setSoTimeout(20_000);
             assertTrue(await(() -> blocking.get() != null, 10));
+            if (kind == ExecutionStrategy.Kind.ADAPTIVE) {
+                // Eat what you kill hands production over only to a producer thread idle at that
+                // instant, and degrades to executing the task elsewhere otherwise. The spare thread
+                // the manager starts may not be waiting yet on a loaded machine: wait for it, so
+                // that the placement asserted below is the hand-off's and not the fallback's.
+                assertTrue(await(() -> server.manager.getProducerPool().getIdleThreads() >= 1, 10), "a spare producer thread idles");
+            }
             first.getOutputStream().write('b');
             assertTrue(await(() -> blocking.get().thread.get() != null, 10), "the blocking read started");
             try (Socket second = new Socket("127.0.0.1", server.connector.getLocalPort())) {
@@ -120,6 +127,7 @@ class StrategyPlacementTest {
                 assertEquals(workers == SelectorManager.Workers.VIRTUAL, blockingThread.isVirtual(), blockingThread.toString());
             } else {
                 // Eat what you kill: the producing thread consumed it (a spare thread took over selecting).
+                assertTrue(server.manager.strategyCounts().handedOff() >= 1, server.manager.strategyCounts().toString());
                 assertFalse(blockingThread.isVirtual(), blockingThread.toString());
             }
         }
