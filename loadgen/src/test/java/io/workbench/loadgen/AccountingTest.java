@@ -62,7 +62,11 @@ class AccountingTest {
         try {
             CompletableFuture<Runs.Run> running = CompletableFuture.supplyAsync(() ->
                     Runs.load(tmp, target.url("/hello"), "--rate", "500", "--duration", "2s", "--timeout", "2s", "--connect-timeout", "1s"));
-            Thread.sleep(900);
+            // Killed once it has served 200 of the run's requests (priming never reaches it), however long priming took.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (target.requests() < 200 && System.nanoTime() - deadline < 0 && !running.isDone()) {
+                Thread.sleep(5);
+            }
             target.kill();
             Runs.Run run = running.get(60, TimeUnit.SECONDS);
             assertEquals(0, run.exitCode(), run.toString());

@@ -127,11 +127,26 @@ class VerdictsTest {
             validity(run);
             JsonNode priming = run.summary().get("generator").get("priming");
             assertEquals("count", priming.get("stopped").asText(), priming.toString());
-            assertTrue(priming.get("answered").asLong() >= 3000, priming.toString());
+            // An all-at-once run primes its open path too: a schedule through a warm-up into a measured phase.
+            assertEquals("schedule", priming.get("openStage").asText(), priming.toString());
+            assertTrue(priming.get("answered").asLong() >= 3000 + 4000, "3,000 closed, about 5,000 open: " + priming);
             // Then it waited for the compiler, never longer than its bound.
             assertTrue(priming.get("compilerWaitSeconds").asDouble() > 0 && priming.get("compilerWaitSeconds").asDouble() < 3.5, priming.toString());
             assertTrue(priming.get("compilerQuiet").isBoolean(), priming.toString());
             assertEquals(20, target.requests(), "the target saw the run's requests and nothing else");
+        }
+    }
+
+    @Test
+    void aClosedRunPrimesItsClosedPathAlone() {
+        try (LoadTarget target = new LoadTarget()) {
+            Runs.Run run = Runs.load(tmp, target.url("/hello"), "--concurrency", "2", "--requests", "50", "--prime", "1000");
+            assertEquals(0, run.exitCode(), run.toString());
+            JsonNode priming = run.summary().get("generator").get("priming");
+            assertEquals("count", priming.get("stopped").asText(), priming.toString());
+            assertTrue(priming.get("openStage").isNull(), "no open stage for a closed run: " + priming);
+            assertTrue(priming.get("answered").asLong() >= 1000, priming.toString());
+            assertEquals(50, target.requests(), "the target saw the run's requests and nothing else");
         }
     }
 }

@@ -154,6 +154,7 @@ public final class RunFiles {
         priming.put("answered", cost.priming().answered());
         priming.put("seconds", cost.priming().seconds());
         priming.put("stopped", cost.priming().stopped());
+        priming.put("openStage", cost.priming().openStage());
         priming.put("compilerWaitSeconds", cost.priming().compilerWaitSeconds());
         priming.put("compilerQuiet", cost.priming().compilerQuiet());
 

@@ -133,7 +133,7 @@ public final class LoadRun {
         }
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField()).build();
         state = State.PRIMING;
-        PrimingOutcome primed = Priming.run(selectors, connector, plan.prime(), () -> interrupted);
+        PrimingOutcome primed = Priming.run(selectors, connector, plan, () -> interrupted);
 
         List<GeneratorLoop> made = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {

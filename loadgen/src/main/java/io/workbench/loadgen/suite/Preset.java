@@ -105,8 +105,11 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
     }
 
     private static final double JVM_START_SECONDS = 1.5;
-    /** The generator's priming (the suite's 20,000 requests, about a second here) and its wait for a quiet compiler. */
-    private static final double PRIMING_SECONDS = 1.5;
+    /**
+     * The generator's priming (the suite's 20,000 requests in a closed loop, about a second here, then half a second of
+     * an open schedule) and its wait for a quiet compiler.
+     */
+    private static final double PRIMING_SECONDS = 2.0;
 
     /** Counts multiplied by {@code factor} (at least 10 requests; hold at least 1 s), for the test-only --scale. */
     public Preset scaled(double factor) {
