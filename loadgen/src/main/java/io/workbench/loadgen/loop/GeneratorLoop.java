@@ -106,6 +106,11 @@ public final class GeneratorLoop implements HttpResponseListener {
         return onLoop(() -> workload.stop(interrupted));
     }
 
+    /** From any thread, for priming: {@code micros} recorded in this loop's recorders, on its thread. */
+    public CompletableFuture<Void> recordForPriming(long micros) {
+        return onLoop(() -> recorders.recordForPriming(micros));
+    }
+
     /** From any thread: every connection of this loop is closed; the future completes once the closes are under way. */
     public CompletableFuture<Void> closeConnections() {
         return onLoop(connections::closeAll);

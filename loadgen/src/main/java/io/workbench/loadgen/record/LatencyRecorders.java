@@ -82,6 +82,19 @@ public final class LatencyRecorders {
         }
     }
 
+    /**
+     * Priming: records {@code micros} in every recorder, on the loop that owns them. A run's
+     * histograms start small and grow their range as longer latencies come; priming's own
+     * latencies are all short, so without values like these the code that grows a range (in
+     * recording, and in the reporter's adding and writing of intervals) is first run, and its
+     * compiled callers thrown away, in a run's measured phase.
+     */
+    public void recordForPriming(long micros) {
+        for (SingleWriterRecorder recorder : recorders) {
+            recorder.recordValue(Math.min(HIGHEST_MICROS, Math.max(0, micros)));
+        }
+    }
+
     private static long micros(long nanos) {
         return Math.min(HIGHEST_MICROS, Math.max(0, nanos / 1000));
     }

@@ -42,7 +42,7 @@ import java.util.function.BooleanSupplier;
  * does not begin with an interpreted generator that falls behind in its first second.
  *
  * <p>Two stages: a closed loop, then, for an open or all-at-once run, a short open schedule with
- * the run's gaps, batch window and connect delay. Each crosses from a warm-up phase into a measured
+ * the run's gaps, batch window and connect delay, timed or counted as the run is. Each crosses from a warm-up phase into a measured
  * one, as the run will: the JIT compiler leaves out the code of a branch it has never seen taken,
  * and a run whose schedule and recorders were compiled in a warm-up alone threw that code away
  * (uncommon traps) and compiled it again (dozens of compilations, on the generator's own core) in
@@ -63,6 +63,8 @@ final class Priming {
     static final long MAX_NANOS = TimeUnit.SECONDS.toNanos(4);
     /** How often priming runs the reporter's work: often enough to compile it in a short priming. */
     static final long REPORTER_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** 2 to this power of microseconds is over an hour, the most a recorder keeps. */
+    static final int WIDEST_POWER = 32;
     /** Connections priming keeps busy. */
     static final int CONNECTIONS = 8;
     /** The closed stage's warm-up phase: its first requests, while the code is still profiled. */
@@ -71,8 +73,10 @@ final class Priming {
     static final double OPEN_RATE = 10_000;
     /** The open stage's warm-up phase. */
     static final long OPEN_WARMUP_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-    /** The open stage's measured phase. */
+    /** The open stage's measured phase, when the run's is timed. */
     static final long OPEN_MEASURED_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
+    /** The open stage's measured phase, when the run's is counted: as many as {@link #OPEN_MEASURED_NANOS} takes. */
+    static final long OPEN_MEASURED_REQUESTS = (long) (OPEN_RATE * OPEN_MEASURED_NANOS / 1e9);
 
     private Priming() {
     }
@@ -133,10 +137,17 @@ final class Priming {
         ProgressReporter reporter = new ProgressReporter(clock, loops, new ConnectionBudget(connections, List.of()), log, null,
                 TimeUnit.MILLISECONDS.toNanos(1));
         long nextTick = start + REPORTER_TICK_NANOS;
+        int ticks = 0;
         String stopped;
         while (true) {
             LoadRun.pause();
             if (System.nanoTime() - nextTick >= 0) {
+                // Latencies from a microsecond to an hour, one more power of two each tick: the ranges
+                // grow as a run's do, through the same code.
+                long micros = 1L << (ticks++ % WIDEST_POWER);
+                for (GeneratorLoop loop : loops) {
+                    await(loop.recordForPriming(micros));
+                }
                 reporter.primeTick();
                 nextTick += REPORTER_TICK_NANOS;
             }
@@ -160,8 +171,9 @@ final class Priming {
      * The open model's own path (a run's schedule, its wakes for intended times, its connects
      * for waiting requests), for an open or all-at-once run: {@link #OPEN_RATE} req/s with the
      * run's gaps, batch window and connect delay, through a warm-up of {@link #OPEN_WARMUP_NANOS}
-     * into a measured phase of {@link #OPEN_MEASURED_NANOS}, so that the schedule's and the
-     * recorders' code is compiled having seen the crossing that the run's measured phase begins with.
+     * into a measured phase of {@link #OPEN_MEASURED_NANOS} (or its count, if the run's is
+     * counted), so that the schedule's and the recorders' code is compiled having seen the
+     * crossing that the run's measured phase begins with, and the end that its schedule reaches.
      */
     private static PrimingOutcome openStage(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned,
                                             LoadPlan plan, BooleanSupplier interrupted) throws InterruptedException {
@@ -173,7 +185,10 @@ final class Priming {
         long batchNanos = plan.model() == Model.OPEN ? plan.batchNanos() : 0;
         for (int i = 0; i < loops.size(); i++) {
             GeneratorLoop loop = loops.get(i);
-            OpenSchedule schedule = new OpenSchedule(OPEN_RATE, arrivals, 0, OPEN_WARMUP_NANOS, 0, OPEN_MEASURED_NANOS, plan.seed());
+            OpenSchedule schedule = plan.requests() > 0
+                    // Counted as the run is: its schedule ends by its count, a branch a timed one never takes.
+                    ? new OpenSchedule(OPEN_RATE, arrivals, 0, OPEN_WARMUP_NANOS, OPEN_MEASURED_REQUESTS, 0, plan.seed())
+                    : new OpenSchedule(OPEN_RATE, arrivals, 0, OPEN_WARMUP_NANOS, 0, OPEN_MEASURED_NANOS, plan.seed());
             await(loop.begin(clock, Workloads.open(loop, new ArrivalShare(schedule, i, loops.size()), start, batchNanos,
                     plan.connectAfterNanos())));
         }
