@@ -42,11 +42,12 @@ import java.util.function.BooleanSupplier;
  * does not begin with an interpreted generator that falls behind in its first second.
  *
  * <p>Two stages: a closed loop, then, for an open or all-at-once run, a short open schedule with
- * the run's gaps, batch window and connect delay, timed or counted as the run is. Each crosses from a warm-up phase into a measured
- * one, as the run will: the JIT compiler leaves out the code of a branch it has never seen taken,
- * and a run whose schedule and recorders were compiled in a warm-up alone threw that code away
- * (uncommon traps) and compiled it again (dozens of compilations, on the generator's own core) in
- * the first second of its measured phase.
+ * the run's gaps, batch window and connect delay, timed or counted as the run is. Each crosses
+ * from a warm-up phase into a measured one, as the run will: the JIT compiler leaves out the code
+ * of a branch it has never seen taken, and a run whose schedule and recorders were compiled in a
+ * warm-up alone threw that code away (uncommon traps) and compiled it again (dozens of
+ * compilations, on the generator's own core) in the first second of its measured phase. For the
+ * same reason the closed stage's reporter ticks grow the recorders' ranges as a run's grow.
  *
  * <p>Priming never touches the target, so it never waits for the target's service time (a URL
  * that asks the target to wait 20 s primes as fast as any other) and never loads it; the
@@ -125,8 +126,9 @@ final class Priming {
         long start = System.nanoTime();
         long end = start + MAX_NANOS;
         RunClock clock = new RunClock(start, System.currentTimeMillis(), start + CLOSED_WARMUP_NANOS);
-        List<GeneratorLoop> loops = loops(selectors, connector, canned);
-        int connections = Math.max(CONNECTIONS, loops.size());
+        int connections = Math.max(CONNECTIONS, selectors.size());
+        ConnectionBudget budget = new ConnectionBudget(connections, List.of());
+        List<GeneratorLoop> loops = loops(selectors, connector, canned, budget);
         for (int i = 0; i < loops.size(); i++) {
             GeneratorLoop loop = loops.get(i);
             await(loop.begin(clock, Workloads.closed(loop, LoadRun.share(connections, i, loops.size()), 1, 0, end)));
@@ -134,8 +136,7 @@ final class Priming {
         // The reporter's work, compiled on the priming's intervals and written to nowhere.
         IntervalLog log = new IntervalLog(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8), clock.startEpochMillis(),
                 "priming");
-        ProgressReporter reporter = new ProgressReporter(clock, loops, new ConnectionBudget(connections, List.of()), log, null,
-                TimeUnit.MILLISECONDS.toNanos(1));
+        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, null, TimeUnit.MILLISECONDS.toNanos(1));
         long nextTick = start + REPORTER_TICK_NANOS;
         int ticks = 0;
         String stopped;
@@ -179,7 +180,8 @@ final class Priming {
                                             LoadPlan plan, BooleanSupplier interrupted) throws InterruptedException {
         long start = System.nanoTime();
         RunClock clock = new RunClock(start, System.currentTimeMillis(), start + OPEN_WARMUP_NANOS);
-        List<GeneratorLoop> loops = loops(selectors, connector, canned);
+        ConnectionBudget budget = new ConnectionBudget(Math.max(CONNECTIONS, selectors.size()), List.of());
+        List<GeneratorLoop> loops = loops(selectors, connector, canned, budget);
         // All-at-once has no gaps of its own, and sends without a batch window, as its run will.
         Arrivals arrivals = plan.model() == Model.OPEN ? plan.arrivals() : Arrivals.EXPONENTIAL;
         long batchNanos = plan.model() == Model.OPEN ? plan.batchNanos() : 0;
@@ -208,10 +210,10 @@ final class Priming {
         return finish(loops, start, stopped);
     }
 
-    /** A loop on each of the run's selectors, with connections of its own to the canned server. */
-    private static List<GeneratorLoop> loops(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned) {
+    /** A loop on each of the run's selectors, with connections of its own to the canned server, within {@code budget}. */
+    private static List<GeneratorLoop> loops(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned,
+                                             ConnectionBudget budget) {
         HttpRequest request = HttpRequest.builder(HttpMethod.GET, "/hello").host("127.0.0.1:" + canned.getPort()).build();
-        ConnectionBudget budget = new ConnectionBudget(Math.max(CONNECTIONS, selectors.size()), List.of());
         List<GeneratorLoop> loops = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
             loops.add(new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), canned, budget, IdleOrder.LIFO), request));
