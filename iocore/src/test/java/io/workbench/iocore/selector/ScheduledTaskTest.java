@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.channels.SelectionKey;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -210,6 +216,100 @@ class ScheduledTaskTest {
             assertTrue(selector.getSpinNanos() >= 20 * 2 * MS, "spun about 3 ms before each of 20 runs: " + selector.getSpinNanos());
         } finally {
             manager.stop();
+        }
+    }
+
+    /**
+     * A round of ready keys whose processing takes long (a load generator reading hundreds of
+     * streaming responses) does not hold a task that comes due meanwhile until the round is over:
+     * it runs between two keys. Five pipes are made ready before one select, each key takes 2 ms,
+     * and the task is due 3 ms after they are: it must run before the fifth key (before the
+     * change it ran after all five, 10 ms late).
+     */
+    @Test
+    void aTaskDueDuringALongRoundRunsBetweenItsKeys() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.ALARM, 0));
+        List<Pipe> pipes = new ArrayList<>();
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            List<String> events = new CopyOnWriteArrayList<>();
+            CountDownLatch all = new CountDownLatch(6);
+            ScheduledTask task = new ScheduledTask() {
+                @Override
+                public void run() {
+                    events.add("task");
+                    all.countDown();
+                }
+            };
+            onSelector(selector, () -> {
+                try {
+                    for (int i = 0; i < 5; i++) {
+                        Pipe pipe = Pipe.open();
+                        pipes.add(pipe);
+                        pipe.source().configureBlocking(false);
+                        pipe.source().register(selector.selector(), SelectionKey.OP_READ, new SlowReader("key" + i, events, all));
+                        pipe.sink().write(ByteBuffer.wrap(new byte[] {1}));
+                    }
+                } catch (IOException x) {
+                    throw new UncheckedIOException(x);
+                }
+                // Every pipe is ready before the next select: one round of five keys, 10 ms long.
+                selector.schedule(task, System.nanoTime() + 3 * MS);
+            });
+            assertTrue(all.await(30, TimeUnit.SECONDS), "five keys and the task: " + events);
+            assertTrue(events.indexOf("task") < events.indexOf("key4"), "the task ran between two keys of the round: " + events);
+        } finally {
+            manager.stop();
+            for (Pipe pipe : pipes) {
+                pipe.sink().close();
+                pipe.source().close();
+            }
+        }
+    }
+
+    /** Reads its pipe's byte once, taking 2 ms of the selector's thread, and stops reading. */
+    private static final class SlowReader implements Selectable {
+        private final String name;
+        private final List<String> events;
+        private final CountDownLatch done;
+
+        SlowReader(String name, List<String> events, CountDownLatch done) {
+            this.name = name;
+            this.events = events;
+            this.done = done;
+        }
+
+        @Override
+        public Runnable onSelected(SelectionKey key) {
+            try {
+                ((Pipe.SourceChannel) key.channel()).read(ByteBuffer.allocate(1));
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+            key.interestOps(0);
+            long start = System.nanoTime();
+            while (System.nanoTime() - start < 2 * MS) {
+                Thread.onSpinWait();
+            }
+            events.add(name);
+            done.countDown();
+            return null;
+        }
+
+        @Override
+        public void updateKey(SelectionKey key) {
+        }
+
+        @Override
+        public void onSweep(long nowNanos) {
+        }
+
+        @Override
+        public void close(Throwable cause) {
+        }
+
+        @Override
+        public void keyReplaced(SelectionKey key) {
         }
     }
 
