@@ -161,4 +161,24 @@ class ConnectionsTest {
             assertTrue(eager.summary().get("connections").get("opened").asLong() > 2, eager.summary().get("connections").toString());
         }
     }
+
+    /**
+     * A connect storm: 2,000/s of requests the target holds 200 ms, on 2 connections, with a connect
+     * delay of 50 ms, so that each connect check finds dozens of requests that have waited it. The
+     * loop starts their connects a few at a time ({@code OpenArrivals.CONNECTS_PER_PASS}), the rest
+     * from a check due at once: every request still gets a connection and an answer, each ends once.
+     */
+    @Test
+    void aConnectStormIsStartedAFewConnectsAtATimeAndEveryRequestIsAnswered() {
+        try (LoadTarget target = new LoadTarget().delayMillis(200)) {
+            Runs.Run storm = Runs.load(tmp.resolve("storm"), target.url("/slow"), "--rate", "2000", "--requests", "1500",
+                    "--arrivals", "constant", "--preconnect", "2", "--connect-after", "50ms", "--lag-limit", "50ms");
+            assertEquals(0, storm.exitCode(), storm.toString());
+            storm.assertAccounting();
+            JsonNode summary = storm.summary();
+            assertEquals(1500, summary.get("requests").get("ok").asLong(), storm.toString());
+            // About rate x (service + delay) connections: far more than one pass of connects starts.
+            assertTrue(summary.get("connections").get("maxOpen").asInt() >= 100, summary.get("connections").toString());
+        }
+    }
 }
