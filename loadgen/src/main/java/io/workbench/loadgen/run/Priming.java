@@ -152,16 +152,9 @@ final class Priming {
                 reporter.primeTick();
                 nextTick += REPORTER_TICK_NANOS;
             }
-            if (interrupted.getAsBoolean()) {
-                stopped = "interrupted";
-                break;
-            }
-            if (answered(loops) >= count) {
-                stopped = "count";
-                break;
-            }
-            if (System.nanoTime() - end >= 0) {
-                stopped = "time";
+            // An interruption first, then the count, then the time, as priming's outcome names them.
+            stopped = answered(loops) >= count && !interrupted.getAsBoolean() ? "count" : cutShort(interrupted, end);
+            if (stopped != null) {
                 break;
             }
         }
@@ -195,19 +188,20 @@ final class Priming {
                     plan.connectAfterNanos())));
         }
         long end = start + OPEN_WARMUP_NANOS + OPEN_MEASURED_NANOS + TimeUnit.SECONDS.toNanos(1);
-        String stopped = "schedule";
-        while (!loops.stream().allMatch(loop -> loop.isDone() && loop.inFlight() == 0)) {
+        String stopped = null;
+        while (stopped == null && !loops.stream().allMatch(loop -> loop.isDone() && loop.inFlight() == 0)) {
             LoadRun.pause();
-            if (interrupted.getAsBoolean()) {
-                stopped = "interrupted";
-                break;
-            }
-            if (System.nanoTime() - end >= 0) {
-                stopped = "time";
-                break;
-            }
+            stopped = cutShort(interrupted, end);
         }
-        return finish(loops, start, stopped);
+        return finish(loops, start, stopped == null ? "schedule" : stopped);
+    }
+
+    /** @return why a stage stops before its own end ({@code interrupted}, or {@code time} once {@code end} has passed), or null */
+    private static String cutShort(BooleanSupplier interrupted, long end) {
+        if (interrupted.getAsBoolean()) {
+            return "interrupted";
+        }
+        return System.nanoTime() - end >= 0 ? "time" : null;
     }
 
     /** A loop on each of the run's selectors, with connections of its own to the canned server, within {@code budget}. */
