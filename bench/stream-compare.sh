@@ -45,7 +45,7 @@ usage: bench/stream-compare.sh [options]
   --connections C       wrk connections (default $CONNECTIONS)
   --bytes N             body length of each response (default $BYTES, 1 MiB)
   --chunk K             chunk=K of each request (default: the target's, 16 KiB)
-  --high-water H        iocore cells only: --stream-high-water H (default: the target's, 48 KiB)
+  --high-water H        iocore cells only: --stream-high-water H (default: the target's, 112 KiB)
   --syscall-window S    seconds strace -c counts each cell's system calls, under the same load,
                         after its rounds (default $SYSCALL_WINDOW; 0 skips it, and the need for strace)
   --quick               a proof that the script works, not a measurement: --warmup 3 --rounds 1 --duration 3

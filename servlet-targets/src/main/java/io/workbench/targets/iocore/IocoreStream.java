@@ -11,7 +11,7 @@ import java.util.Arrays;
  * {@code GET /stream} on iocore: a {@link GatheringContentWriter}, the {@code IteratingCallback}
  * that takes the chunks of the body (K bytes each, as the client asked) while they fit under the
  * high-water mark and hands them to one {@link Response#write(boolean, ByteBuffer[], int, int, Callback)},
- * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 48 KiB mark, three chunks a
+ * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 112 KiB mark, seven chunks a
  * system call. The head goes out with the first write; {@code Content-Length} framing adds nothing
  * between the chunks. A write the socket takes at once completes inside {@code write()} and the
  * loop goes on in the same frame; one that must wait leaves the callback PENDING, no thread waits,

@@ -34,7 +34,7 @@ import java.time.Duration;
  *
  * One setting belongs to one server: iocore's {@code /stream} gathers the chunks that fit under
  * {@link #streamHighWater()} bytes into one write ({@value #DEFAULT_STREAM_HIGH_WATER} unless
- * given, the high-water mark Netty's channels have by default); the other servers stream their own
+ * given: a size whose last loopback segment is not a runt); the other servers stream their own
  * way and have no such setting ({@link ServerTechnology#gathersStreamChunks()}).
  *
  * @param strategy          how the hello response spends the wait
@@ -63,7 +63,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
-    /** 64 KiB: four of the contract's default 16 KiB chunks a write. */
+    /** 112 KiB: seven of the contract's default 16 KiB chunks a write ({@link GatheringContentWriter#DEFAULT_HIGH_WATER} says why). */
     public static final int DEFAULT_STREAM_HIGH_WATER = GatheringContentWriter.DEFAULT_HIGH_WATER;
     /** 64 MiB: 64 of the contract's largest chunks, as many as one write takes. */
     public static final int MAX_STREAM_HIGH_WATER = 64 << 20;

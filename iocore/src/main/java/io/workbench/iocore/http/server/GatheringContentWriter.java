@@ -34,14 +34,17 @@ import java.util.Arrays;
 public abstract class GatheringContentWriter extends IteratingCallback {
 
     /**
-     * The high-water mark unless the writer is given another: 48 KiB, three 16 KiB chunks. Not 64 KiB
-     * (Netty's mark for a channel's outbound buffer), because a write a little over the largest TCP
-     * segment the kernel builds ends in a runt: on loopback a segment carries at most 65,483 bytes, so
-     * each 65,536-byte write went out as a full segment and one of 53 bytes, each with its own
-     * processing, ACK and reader wake-up. Measured with /stream's 1 MiB bodies in 16 KiB chunks
-     * (bench/stream-compare.sh, one session): 4,594 MiB per CPU-second with 64 KiB, 7,213 with 48 KiB.
+     * The high-water mark unless the writer is given another: 112 KiB, seven 16 KiB chunks. The kernel
+     * cuts a write into segments of at most its size goal (65,483 bytes of payload on loopback), so
+     * the size of a write decides the size of its last segment: a write of a whole number of 64 KiB
+     * (Netty's mark for a channel's outbound buffer, and this writer's first default) ends in a runt
+     * of 53 bytes per 64 KiB, each runt with its own processing, ACK and reader wake-up, while 112 KiB
+     * goes out as a full segment and one of 49,205 bytes, in half the system calls of 48 KiB.
+     * Measured with /stream's 1 MiB bodies in 16 KiB chunks (bench/stream-compare.sh): 4,594 MiB per
+     * CPU-second with 64 KiB against 7,213 with 48 KiB in one session; 48 KiB against 112 KiB in
+     * another, in docs/results.
      */
-    public static final int DEFAULT_HIGH_WATER = 48 * 1024;
+    public static final int DEFAULT_HIGH_WATER = 112 * 1024;
 
     private final Response response;
     private final int highWater;
