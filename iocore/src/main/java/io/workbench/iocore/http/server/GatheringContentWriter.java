@@ -35,14 +35,10 @@ public abstract class GatheringContentWriter extends IteratingCallback {
 
     /**
      * The high-water mark unless the writer is given another: 112 KiB, seven 16 KiB chunks. The kernel
-     * cuts a write into segments of at most its size goal (65,483 bytes of payload on loopback), so
-     * the size of a write decides the size of its last segment: a write of a whole number of 64 KiB
-     * (Netty's mark for a channel's outbound buffer, and this writer's first default) ends in a runt
-     * of 53 bytes per 64 KiB, each runt with its own processing, ACK and reader wake-up, while 112 KiB
-     * goes out as a full segment and one of 49,205 bytes, in half the system calls of 48 KiB.
-     * Measured with /stream's 1 MiB bodies in 16 KiB chunks (bench/stream-compare.sh): 4,594 MiB per
-     * CPU-second with 64 KiB against 7,213 with 48 KiB in one session; in two runs of another, 7,597
-     * and 7,183 with 48 KiB against 8,503 and 9,048 with 112 KiB, and 21.4 write calls per MiB against 9.8.
+     * cuts a write into segments of at most 65,483 bytes on loopback, so a write of a whole number of
+     * 64 KiB (Netty's mark, and this writer's first default) ends in a 53-byte runt segment with its
+     * own processing, ACK and reader wake-up; 112 KiB ends in one of 49,205 bytes, in half the system
+     * calls of 48 KiB. The measurements behind it are in docs/iocore-http.md.
      */
     public static final int DEFAULT_HIGH_WATER = 112 * 1024;
 
