@@ -17,6 +17,18 @@ import java.util.List;
  * generator needed G1 and 12 GB; this one shares the machine with the target). On JDK 24+ both allow
  * {@code sun.misc.Unsafe}, which Netty and JCTools use, so no JVM prints warnings or changes path.
  *
+ * <p>The generator also runs on the C1 compiler alone ({@link #C1_ALONE}). A run of the suite is a
+ * JVM of a few seconds whose compiler threads share the generator's one core: with the top tier
+ * (C2) on, 30-80 C2 compilations still fell in a run's measured phase after priming, holding that
+ * core for 1-2 ms at a time while the loop waited to send, and the slow-requests, high-concurrency
+ * and stream runs were late at p99 by 1-2 ms, some runs of each (19-22 of the quick profile's 36
+ * runs valid). C1's compilations are a fraction of that time; its code is slower, which costs more
+ * CPU per request but leaves a scenario's loop at most half busy, except
+ * the overhead scenario's 100,000 req/s, which is beyond one core either way. With C1 alone the
+ * same profile gave 26 of 36, every run of those three scenarios valid but jetty:sync's overloaded
+ * high-concurrency. {@code ./workbench load} keeps both compilers by default, for the headroom its
+ * highest rates need.
+ *
  * @param java              the java executable
  * @param featureVersion    its feature version (21, 25, ...)
  * @param targetClasspath   the class path with the target command on it
@@ -26,6 +38,8 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
 
     static final String TARGET_MAIN = "io.workbench.targets.TargetCommand";
     static final String LOAD_MAIN = "io.workbench.loadgen.LoadCommand";
+    /** The generator's JIT: C1 alone, no compilations of C2 on its core in a measured phase (see above). */
+    static final String C1_ALONE = "-XX:TieredStopAtLevel=1";
 
     /** The java running this code, with the given class paths. */
     public static JvmLaunch current(String targetClasspath, String loadClasspath) {
@@ -40,7 +54,7 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
     }
 
     public List<String> loadFlags() {
-        List<String> flags = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseParallelGC"));
+        List<String> flags = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseParallelGC", C1_ALONE));
         unsafe(flags);
         return flags;
     }
