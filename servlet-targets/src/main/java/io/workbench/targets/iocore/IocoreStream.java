@@ -9,13 +9,15 @@ import java.util.Arrays;
 
 /**
  * {@code GET /stream} on iocore: a {@link GatheringContentWriter}, the {@code IteratingCallback}
- * that takes the chunks of the body (K bytes each, as the client asked) while they fit under the
+ * that takes the chunks of the body (K bytes each, as the client asked) until the write holds the
  * high-water mark and hands them to one {@link Response#write(boolean, ByteBuffer[], int, int, Callback)},
  * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 112 KiB mark, seven chunks a
  * system call. The head goes out with the first write; {@code Content-Length} framing adds nothing
- * between the chunks. A write the socket takes at once completes inside {@code write()} and the
- * loop goes on in the same frame; one that must wait leaves the callback PENDING, no thread waits,
- * and the selector completes it once the client has read. Each chunk is a window of the shared
+ * between the chunks, so a chunk that crosses the mark is cut there and its rest leads the next
+ * write: every write but the last is 112 KiB whatever the chunk size. A write the socket takes at
+ * once completes inside {@code write()} and the loop goes on in the same frame; one that must wait
+ * leaves the callback PENDING, no thread waits, and the selector completes it once the client has
+ * read. Each chunk is a window of the shared
  * direct pattern, one view per slot of a write, made on first use and reused after, so a stream
  * allocates nothing per chunk.
  *
@@ -46,9 +48,12 @@ final class IocoreStream extends GatheringContentWriter {
 
     @Override
     protected ByteBuffer takeChunk(int slot) {
-        if (slot == views.length) {
+        if (slot >= views.length) {
+            int made = views.length;
             views = Arrays.copyOf(views, slot + 1);
-            views[slot] = StreamBody.newView();
+            for (int i = made; i <= slot; i++) {
+                views[i] = StreamBody.newView();
+            }
         }
         ByteBuffer chunk = body.chunkAhead(ahead, views[slot]);
         ahead += chunk.remaining();

@@ -9,15 +9,21 @@ import java.util.Arrays;
  * chunks that are ready into one write: the workbench's own answer to "callbacks or write
  * listeners?", an iterating callback whose each step aggregates what is ready.
  *
- * <p>An {@link IteratingCallback}: each {@link #process()} takes chunks from the subclass while
- * they fit under the high-water mark (at least one, however large; at most
- * {@link Response#MAX_PIECES_PER_WRITE}) and hands them to one
- * {@link Response#write(boolean, ByteBuffer[], int, int, io.workbench.iocore.callback.Callback)},
- * which is one gather {@code EndPoint.write}: one system call for several chunks. The chunks keep
- * the size the subclass gave them (with chunked framing each is a chunk on the wire); only the
- * number of system calls changes. With chunks of {@code c} bytes and a high-water mark of
- * {@code h}, a write takes {@code max(1, h / c)} chunks (at most 64), so {@code N} chunks go out in
- * {@code ceil(N / max(1, h / c))} writes: {@code ceil(N * c / h)} when {@code c} divides {@code h}.
+ * <p>An {@link IteratingCallback}: each {@link #process()} takes chunks from the subclass until the
+ * write holds the high-water mark (at most {@link Response#MAX_PIECES_PER_WRITE} pieces) and hands
+ * them to one {@link Response#write(boolean, ByteBuffer[], int, int, io.workbench.iocore.callback.Callback)},
+ * which is one gather {@code EndPoint.write}: one system call for several chunks. Each chunk is a
+ * buffer of its own in the gather, never copied. How a write ends at the mark depends on the framing:
+ * <ul>
+ * <li>With {@code Content-Length} the pieces are simply consecutive bytes on the wire, so the chunk
+ *     that crosses the mark is cut there: the write holds exactly the mark, and the rest of that chunk
+ *     leads the next write. With chunks of {@code c} bytes and a mark of {@code h}, {@code N} chunks go
+ *     out in {@code ceil(N x c / h)} writes, whatever {@code c}; every write but the last is the mark,
+ *     so its size, not the chunk size, decides how the kernel cuts it into segments (see
+ *     {@link #DEFAULT_HIGH_WATER}). A write's first piece is taken whole, however large.</li>
+ * <li>With chunked framing each piece is a chunk on the wire, so a chunk is never cut: a write takes
+ *     chunks while they fit under the mark (at least one), {@code max(1, h / c)} of them.</li>
+ * </ul>
  *
  * <p>A write the socket takes at once completes inside {@code write()}, and the loop goes on in
  * the same frame, at constant stack depth; one that must wait leaves the callback PENDING, no
@@ -38,7 +44,8 @@ public abstract class GatheringContentWriter extends IteratingCallback {
      * cuts a write into segments of at most 65,483 bytes on loopback, so a write of a whole number of
      * 64 KiB (Netty's mark, and this writer's first default) ends in a 53-byte runt segment with its
      * own processing, ACK and reader wake-up; 112 KiB ends in one of 49,205 bytes, in half the system
-     * calls of 48 KiB. The measurements behind it are in docs/iocore-http.md.
+     * calls of 48 KiB. With {@code Content-Length} every write but the last is the mark, whatever the
+     * chunk size. The measurements behind it are in docs/iocore-http.md.
      */
     public static final int DEFAULT_HIGH_WATER = 112 * 1024;
 
@@ -48,6 +55,12 @@ public abstract class GatheringContentWriter extends IteratingCallback {
     private ByteBuffer[] chunks = new ByteBuffer[1];
     /** Bytes of the write in progress. */
     private long writing;
+    /** The chunk cut at the mark by the last write, whose rest leads the next one; null if none. */
+    private ByteBuffer cut;
+    /** The slot {@link #cut} was taken in, kept from new chunks until its rest has been written. */
+    private int cutSlot;
+    /** Where {@link #cut} ends: its limit before the write that cut it. */
+    private int cutLimit;
     private int writes;
     private boolean lastWritten;
 
@@ -70,11 +83,13 @@ public abstract class GatheringContentWriter extends IteratingCallback {
 
     /**
      * Takes the next chunk: a buffer of {@link #nextChunkLength()} bytes, from its position to its
-     * limit, which the writer sends in its next write and does not touch after; the subclass must
-     * leave it alone until {@link #written(long)} says the write is done.
+     * limit, which the writer sends in its next write (or, cut at the mark, in its next two) and does
+     * not touch after; the subclass must leave it alone until {@link #written(long)} has said that
+     * every byte of it went out.
      *
-     * @param slot the chunk's place in this write, from 0: a subclass that reuses a view per slot
-     *             (at most {@link Response#MAX_PIECES_PER_WRITE}) never hands out one in use
+     * @param slot below {@link Response#MAX_PIECES_PER_WRITE}, and the slot of no chunk still being
+     *             written (a chunk cut at the mark keeps its slot until its rest is written): a
+     *             subclass that reuses a view per slot never hands out one in use
      */
     protected abstract ByteBuffer takeChunk(int slot);
 
@@ -87,23 +102,54 @@ public abstract class GatheringContentWriter extends IteratingCallback {
         if (lastWritten) {
             return Action.SUCCEEDED;
         }
+        // Content-Length: the pieces are consecutive bytes on the wire, so a chunk may be cut at the mark.
+        boolean fillToMark = response.getContentLength() >= 0;
         int count = 0;
         long bytes = 0;
+        int heldSlot = -1;
+        if (cut != null) {
+            // The rest of the chunk the last write cut: from where that write ended to the chunk's end.
+            cut.limit(cutLimit);
+            chunks[count++] = cut;
+            bytes = cut.remaining();
+            heldSlot = cutSlot;
+            cut = null;
+        }
+        int slot = 0;
         int length = nextChunkLength();
-        while (length > 0 && count < Response.MAX_PIECES_PER_WRITE && (count == 0 || bytes + length <= highWater)) {
+        while (length > 0 && count < Response.MAX_PIECES_PER_WRITE && (count == 0 || fits(bytes, length, fillToMark))) {
+            if (slot == heldSlot) {
+                slot++;
+            }
             if (count == chunks.length) {
                 chunks = Arrays.copyOf(chunks, Math.min(2 * count, Response.MAX_PIECES_PER_WRITE));
             }
-            chunks[count] = takeChunk(count);
-            bytes += length;
-            count++;
+            ByteBuffer chunk = takeChunk(slot);
+            if (count > 0 && bytes + length > highWater) {
+                // Only with fillToMark: this write ends at the mark, and the chunk's rest leads the next.
+                cut = chunk;
+                cutSlot = slot;
+                cutLimit = chunk.limit();
+                chunk.limit(chunk.position() + (int) (highWater - bytes));
+            }
+            bytes += chunk.remaining();
+            chunks[count++] = chunk;
+            slot++;
             length = nextChunkLength();
+            if (cut != null) {
+                break;
+            }
         }
-        lastWritten = length == 0;
+        lastWritten = length == 0 && cut == null;
         writing = bytes;
         writes++;
         response.write(lastWritten, chunks, 0, count, this);
         return Action.SCHEDULED;
+    }
+
+    /** @return whether a chunk of {@code length} joins a write of {@code bytes}: whole under the mark, or cut at it */
+    private boolean fits(long bytes, int length, boolean fillToMark) {
+        return fillToMark ? bytes < highWater : bytes + length <= highWater;
     }
 
     @Override

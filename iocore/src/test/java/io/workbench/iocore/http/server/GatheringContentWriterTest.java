@@ -24,12 +24,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The streaming {@link GatheringContentWriter} over a connection whose endpoint writes through a
- * real {@code WriteFlusher} onto a {@link ScriptedSocket} that records every system call: N chunks
- * that are ready go out in {@code ceil(N / max(1, highWater / chunk))} writes (ceil(N x chunk /
- * high-water) when the chunk divides the mark), one system call each while the socket has room,
- * each chunk a buffer of its own in the gather (a chunk on the wire with chunked framing); a write
- * the socket takes only part of goes on later from exactly the byte where it stopped; and the
- * writer ends once, its failure when the socket fails.
+ * real {@code WriteFlusher} onto a {@link ScriptedSocket} that records every system call: with
+ * Content-Length, N chunks that are ready go out in {@code ceil(N x chunk / highWater)} writes of
+ * the mark each (a chunk that crosses the mark is cut there, its rest leading the next write); with
+ * chunked framing in {@code ceil(N / max(1, highWater / chunk))}, no chunk cut, each a chunk on the
+ * wire; one system call each while the socket has room, each chunk a buffer of its own in the
+ * gather; a write the socket takes only part of goes on later from exactly the byte where it
+ * stopped; and the writer ends once, its failure when the socket fails.
  */
 class GatheringContentWriterTest {
 
@@ -160,8 +161,10 @@ class GatheringContentWriterTest {
             "16384,   16384, 65536, 1,  1", // one chunk
             "5000,    16384, 65536, 1,  1", // less than a chunk
             "65536,   1024,  65536, 1,  64", // 64 chunks of 1 KiB: one write
-            "300000,  100000, 65536, 3, 1", // chunks larger than the mark: one each
-            "30000,   3000,  10000, 4,  3", // 3 chunks fit under 10,000 (the mark is not a multiple of the chunk)
+            "300000,  100000, 65536, 3, 1", // chunks larger than the mark: a write's first piece is whole
+            "30000,   3000,  10000, 3,  4", // 3 chunks and 1,000 bytes of a fourth fill 10,000: ceil(30,000 / 10,000)
+            "1048576, 65536, 114688, 10, 2", // 64 KiB chunks, 112 KiB mark: 64 KiB and 48 KiB of the next, ceil(1024 / 112)
+            "1048576, 49152, 114688, 10, 3", // 48 KiB chunks: 48 + 48 + 16 KiB of the third, then its 32 + ...
             "20000,   100,   65536, 4,  64", // at most 64 chunks a write, however small
             "0,       16384, 65536, 1,  0", // no content: the head alone
     })
@@ -173,6 +176,13 @@ class GatheringContentWriterTest {
         assertEquals(writes, socket.calls.size(), "system calls (the socket had room for everything)");
         // The first write gathers the head and its chunks, each a buffer of its own.
         assertEquals(1 + chunksPerWrite, Integer.parseInt(socket.calls.get(0).split(":")[0]), "buffers in the first call");
+        // Every write but the last holds the mark (or its one chunk, when that is larger), the head aside.
+        List<Long> taken = socket.calls.stream().map(call -> Long.parseLong(call.split(":")[1])).toList();
+        long head = taken.stream().mapToLong(Long::longValue).sum() - bytes;
+        for (int i = 0; i < writes - 1; i++) {
+            long content = taken.get(i) - (i == 0 ? head : 0);
+            assertEquals(chunk > highWater ? chunk : Math.min(highWater, 64L * chunk), content, "content bytes of write " + i + " of " + taken);
+        }
         assertEquals(1, writer.completions);
         assertNull(writer.failure);
         assertEquals(bytes, writer.written);
@@ -194,6 +204,31 @@ class GatheringContentWriterTest {
         assertEquals(1 + 4 + 3, Integer.parseInt(socket.calls.get(0).split(":")[0]));
         // Second write: a size line, 3 chunks, 2 size lines, the end of the body.
         assertEquals(1 + 3 + 2 + 1, Integer.parseInt(socket.calls.get(1).split(":")[0]));
+    }
+
+    @Test
+    void withChunkedFramingAChunkIsNeverCutAtTheMark_soEachKeepsItsSizeOnTheWire() {
+        request("/stream?bytes=200000&chunk=65536&hw=114688&chunked");
+        assertEquals(3, endPoint.writes.size(), "two 64 KiB chunks do not fit under 112 KiB: one a write, the last with the 3,392 bytes left");
+        String written = endPoint.written();
+        List<Integer> sizes = new ArrayList<>();
+        byte[] body = dechunk(written.substring(written.indexOf("\r\n\r\n") + 4), sizes);
+        assertEquals(List.of(65536, 65536, 65536, 3392), sizes, "the chunk sizes the writer was given");
+        assertBody(200_000, body);
+    }
+
+    @Test
+    void aChunkCutAtTheMarkLeadsTheNextWriteWithItsRest_everyByteOnceAndInOrder() {
+        request("/stream?bytes=1000000&chunk=65536&hw=114688");
+        // The head, 64 KiB and 48 KiB of the second chunk; its 16 KiB, the third, 32 KiB of the fourth;
+        // its 32 KiB, the fifth, 16 KiB of the sixth; its 48 KiB and the seventh, 112 KiB with no cut.
+        assertEquals(List.of(3, 3, 3, 2), socket.calls.subList(0, 4).stream().map(call -> Integer.parseInt(call.split(":")[0])).toList(),
+                "buffers per call: " + socket.calls);
+        assertEquals(List.of(114_688L, 114_688L, 114_688L), socket.calls.subList(1, 4).stream().map(call -> Long.parseLong(call.split(":")[1]))
+                .toList(), "bytes per call: " + socket.calls);
+        assertEquals(9, writer.writes(), "ceil(1,000,000 / 114,688)");
+        assertEquals(1_000_000, writer.written);
+        assertBody(1_000_000, contentLengthBody(1_000_000));
     }
 
     @Test
