@@ -69,8 +69,9 @@ public final class TargetCommand implements Callable<Integer> {
     private long sweepMillis;
 
     @Option(names = "--stream-high-water", paramLabel = "BYTES",
-            description = "iocore only: the most bytes of /stream chunks one write gathers (one system call for several "
-                    + "chunks; each chunk keeps its size). Default " + TargetSettings.DEFAULT_STREAM_HIGH_WATER
+            description = "iocore only: the bytes of /stream chunks one write gathers (one system call for several "
+                    + "chunks; the chunk that crosses the mark is cut there and its rest leads the next write). Default "
+                    + TargetSettings.DEFAULT_STREAM_HIGH_WATER
                     + "; 1 writes one chunk a system call")
     private Integer streamHighWater;
 

@@ -14,7 +14,11 @@ import java.util.Optional;
  * <p>On 2026-11-26 the highest open rate held with a valid verdict was 50,000 req/s (60,000 was
  * held but late), and the closed model read 3,537 MiB/s of 1 MiB bodies over 8 connections using
  * 44% of its core, which is what the target wrote: both are what was measured, not a ceiling found
- * by pushing until it broke.
+ * by pushing until it broke. They hold for the suite's generator, which runs on the C1 compiler
+ * alone ({@link JvmLaunch}): measured so on 2026-11-27 against iocore's hello target, twice each,
+ * 50,000 req/s over 64 connections was valid (lag p99 0.535 and 0.523 ms, at 0.63-0.66 of a core;
+ * with both compilers 0.669 ms valid and 1.110 ms not), and the closed model read 6,285 and 6,498
+ * MiB/s of 1 MiB bodies over 8 connections, valid, at 0.71 of a core.
  *
  * @param openRate        requests per second of the open model one loop held
  * @param bodyMibPerSecond MiB of response bodies per second one loop read
