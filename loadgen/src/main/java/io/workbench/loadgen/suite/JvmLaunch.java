@@ -23,8 +23,8 @@ import java.util.List;
  * core for 1-2 ms at a time while the loop waited to send, and the slow-requests, high-concurrency
  * and stream runs were late at p99 by 1-2 ms, some runs of each (19-22 of the quick profile's 36
  * runs valid). C1's compilations are a fraction of that time; its code is slower, which costs more
- * CPU per request but leaves a scenario's loop at most half busy, except
- * the overhead scenario's 100,000 req/s, which is beyond one core either way. With C1 alone the
+ * CPU per request but left the loop of those scenarios at most 60% busy (the overhead scenario's
+ * 100,000 req/s is beyond one core either way). With C1 alone the
  * same profile gave 26 of 36, every run of those three scenarios valid but jetty:sync's overloaded
  * high-concurrency. {@code ./workbench load} keeps both compilers by default, for the headroom its
  * highest rates need.
