@@ -29,33 +29,63 @@ import java.util.List;
  * virtual-thread target in each. {@code ./workbench load} keeps both compilers by default, for the
  * headroom its highest rates need.
  *
+ * <p>As {@code ./workbench target} and {@code ./workbench load} do, the suite appends
+ * {@code WORKBENCH_TARGET_JVM_OPTS} and {@code WORKBENCH_LOAD_JVM_OPTS} (whitespace-separated flags)
+ * to each JVM's own, so they can override any of them (the last of a flag given twice wins, e.g.
+ * {@code -XX:TieredStopAtLevel=4} gives the generator both compilers back); the report records the
+ * flags with them.
+ *
  * @param java              the java executable
  * @param featureVersion    its feature version (21, 25, ...)
  * @param targetClasspath   the class path with the target command on it
  * @param loadClasspath     the class path with the load command on it
+ * @param userTargetFlags   flags appended to the target's, from {@code WORKBENCH_TARGET_JVM_OPTS}
+ * @param userLoadFlags     flags appended to the generator's, from {@code WORKBENCH_LOAD_JVM_OPTS}
  */
-public record JvmLaunch(String java, int featureVersion, String targetClasspath, String loadClasspath) {
+public record JvmLaunch(String java, int featureVersion, String targetClasspath, String loadClasspath, List<String> userTargetFlags,
+                        List<String> userLoadFlags) {
+
+    static final String TARGET_OPTS = "WORKBENCH_TARGET_JVM_OPTS";
+    static final String LOAD_OPTS = "WORKBENCH_LOAD_JVM_OPTS";
 
     static final String TARGET_MAIN = "io.workbench.targets.TargetCommand";
     static final String LOAD_MAIN = "io.workbench.loadgen.LoadCommand";
     /** The generator's JIT: C1 alone, no compilations of C2 on its core in a measured phase (see above). */
     static final String C1_ALONE = "-XX:TieredStopAtLevel=1";
 
-    /** The java running this code, with the given class paths. */
+    public JvmLaunch {
+        userTargetFlags = List.copyOf(userTargetFlags);
+        userLoadFlags = List.copyOf(userLoadFlags);
+    }
+
+    /** A launch with no flags of the user's. */
+    public JvmLaunch(String java, int featureVersion, String targetClasspath, String loadClasspath) {
+        this(java, featureVersion, targetClasspath, loadClasspath, List.of(), List.of());
+    }
+
+    /** The java running this code, with the given class paths and the user's flags from the environment. */
     public static JvmLaunch current(String targetClasspath, String loadClasspath) {
-        return new JvmLaunch(ChildJvm.java(), Runtime.version().feature(), targetClasspath, loadClasspath);
+        return new JvmLaunch(ChildJvm.java(), Runtime.version().feature(), targetClasspath, loadClasspath,
+                flags(System.getenv(TARGET_OPTS)), flags(System.getenv(LOAD_OPTS)));
+    }
+
+    /** @return the whitespace-separated flags of {@code value}, none if it is null or blank */
+    static List<String> flags(String value) {
+        return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
     }
 
     public List<String> targetFlags() {
         List<String> flags = new ArrayList<>(List.of("-Xms4g", "-Xmx4g", "-XX:+UseParallelGC", "-XX:+DisableExplicitGC",
                 "-XX:+HeapDumpOnOutOfMemoryError"));
         unsafe(flags);
+        flags.addAll(userTargetFlags);
         return flags;
     }
 
     public List<String> loadFlags() {
         List<String> flags = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseParallelGC", C1_ALONE));
         unsafe(flags);
+        flags.addAll(userLoadFlags);
         return flags;
     }
 
@@ -67,9 +97,10 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
     public List<String> targetCommand(TargetId target, Path dir) {
         List<String> command = new ArrayList<>();
         command.add(java);
-        command.addAll(targetFlags());
         command.add("-XX:HeapDumpPath=" + dir);
         command.add(GcLog.jvmOption(dir.resolve(GcLog.FILE_NAME)));
+        // Last, so that the user's flags override any before them.
+        command.addAll(targetFlags());
         command.add("-cp");
         command.add(targetClasspath);
         command.add(TARGET_MAIN);
