@@ -24,8 +24,8 @@ import java.util.List;
  * and stream runs were late at p99 by 1-2 ms, some runs of each (19-22 of the quick profile's 36
  * runs valid). C1's compilations are a fraction of that time; its code is slower, which costs more
  * CPU per request but left the loop of those scenarios at most 60% busy (the overhead scenario's
- * 100,000 req/s is beyond one core either way). With C1 alone the same profile gave 26, 26 and 24
- * of 36 in three runs, slow-requests and high-concurrency valid for every asynchronous and
+ * 100,000 req/s is beyond one core either way). With C1 alone the same profile gave 24-26 of 36
+ * in four runs, slow-requests and high-concurrency valid for every asynchronous and
  * virtual-thread target in each. {@code ./workbench load} keeps both compilers by default, for the
  * headroom its highest rates need.
  *
