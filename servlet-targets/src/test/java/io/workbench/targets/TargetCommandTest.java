@@ -149,7 +149,7 @@ class TargetCommandTest {
         }
         assertEquals(0, run("--help"));
         assertTrue(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ")
-                .contains("--stream-high-water=BYTES iocore only: the most bytes of /stream chunks one write gathers"));
+                .contains("--stream-high-water=BYTES iocore only: the bytes of /stream chunks one write gathers"));
     }
 
     @Test
