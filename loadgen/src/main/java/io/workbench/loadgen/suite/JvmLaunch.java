@@ -17,17 +17,12 @@ import java.util.List;
  * generator needed G1 and 12 GB; this one shares the machine with the target). On JDK 24+ both allow
  * {@code sun.misc.Unsafe}, which Netty and JCTools use, so no JVM prints warnings or changes path.
  *
- * <p>The generator also runs on the C1 compiler alone ({@link #C1_ALONE}). A run of the suite is a
- * JVM of a few seconds whose compiler threads share the generator's one core: with the top tier
- * (C2) on, 30-80 C2 compilations still fell in a run's measured phase after priming, holding that
- * core for 1-2 ms at a time while the loop waited to send, and the slow-requests, high-concurrency
- * and stream runs were late at p99 by 1-2 ms, some runs of each (19-22 of the quick profile's 36
- * runs valid). C1's compilations are a fraction of that time; its code is slower, which costs more
- * CPU per request but left the loop of those scenarios at most 60% busy (the overhead scenario's
- * 100,000 req/s is beyond one core either way). With C1 alone the same profile gave 24-26 of 36
- * in four runs, slow-requests and high-concurrency valid for every asynchronous and
- * virtual-thread target in each. {@code ./workbench load} keeps both compilers by default, for the
- * headroom its highest rates need.
+ * <p>The generator also runs on the C1 compiler alone ({@link #C1_ALONE}): a run of the suite is a
+ * JVM of a few seconds whose compiler threads share the generator's one core, and with the top tier
+ * (C2) on, its compilations still took that core in a run's measured phase, making the loop late.
+ * C1's code costs more CPU per request, which the suite's scenarios leave room for; {@code
+ * ./workbench load} keeps both compilers for the headroom its highest rates need. The measurements
+ * are in docs/main-job.md ("Why the generator runs on C1 alone").
  *
  * <p>As {@code ./workbench target} and {@code ./workbench load} do, the suite appends
  * {@code WORKBENCH_TARGET_JVM_OPTS} and {@code WORKBENCH_LOAD_JVM_OPTS} (whitespace-separated flags)
