@@ -31,6 +31,7 @@ SERVER_WARMUP=30
 RATES="60000 80000 100000 120000 140000 160000"
 TARGETS="1 2 3 4 5 6"
 PACING=""
+LOADGEN_ARGS=""
 OUT=""
 
 usage() {
@@ -46,6 +47,7 @@ usage: bench/loadgen-compare.sh [options]
   --targets "N ..."  which targets to run (default: $TARGETS)
   --pacing MODE      passed to every loadgen run (alarm, select, park, spin; default: loadgen's own),
                      to compare the ways a loop waits for an intended time
+  --loadgen-args "A"  more arguments for every loadgen run, split at spaces (e.g. "--read-buffer 256KiB")
   --quick            a smoke run that proves the script: --duration 3 --warmup 2 --server-warmup 5
                      --rates "60000 100000" (its figures are not results)
   --out DIR          where to put the results (default bench/results/<timestamp>-loadgen-compare)
@@ -69,6 +71,7 @@ while [ $# -gt 0 ]; do
     --rates) RATES="${2:?--rates needs a list}"; shift 2 ;;
     --targets) TARGETS="${2:?--targets needs a list}"; shift 2 ;;
     --pacing) PACING="${2:?--pacing needs a mode}"; shift 2 ;;
+    --loadgen-args) LOADGEN_ARGS="${2?--loadgen-args needs a value}"; shift 2 ;;
     --quick) DURATION=3; WARMUP=2; SERVER_WARMUP=5; RATES="60000 100000"; shift ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -94,7 +97,7 @@ trap 'exit 130' INT TERM
   machine_lines
   echo "wrk: $(wrk --version 2>&1 | head -n 1 | cut -c1-40); wrk2: ${WRK2:-none}"
   echo "command: bench/loadgen-compare.sh --duration $DURATION --warmup $WARMUP --server-warmup $SERVER_WARMUP" \
-       "--rates \"$RATES\" --targets \"$TARGETS\"${PACING:+ --pacing $PACING}${WRK2:+ --wrk2 $WRK2}"
+       "--rates \"$RATES\" --targets \"$TARGETS\"${PACING:+ --pacing $PACING}${LOADGEN_ARGS:+ --loadgen-args \"$LOADGEN_ARGS\"}${WRK2:+ --wrk2 $WRK2}"
 } >"$OUT/environment.txt"
 
 # Builds the target and the load generator first, so that no run below pays for a build.
@@ -110,8 +113,9 @@ json() {
 loadgen() {
   local name="$1" path="$2"
   shift 2
-  bench_say "loadgen $name: $path $*${PACING:+ --pacing $PACING}"
-  timeout $((DURATION + WARMUP + 120)) taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL$path" "$@" ${PACING:+--pacing "$PACING"} \
+  bench_say "loadgen $name: $path $*${PACING:+ --pacing $PACING}${LOADGEN_ARGS:+ $LOADGEN_ARGS}"
+  # shellcheck disable=SC2086 # --loadgen-args is split at spaces on purpose
+  timeout $((DURATION + WARMUP + 120)) taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL$path" "$@" ${PACING:+--pacing "$PACING"} $LOADGEN_ARGS \
     --label "$name" --out "$OUT/$name" >"$OUT/$name.stdout" 2>"$OUT/$name.stderr" || bench_say "  loadgen exited with status $?"
   [ -f "$OUT/$name/summary.json" ] || bench_die "loadgen $name wrote no summary: $(tail -n 3 "$OUT/$name.stderr" | tr '\n' ' ')"
 }

@@ -5,6 +5,7 @@ import io.workbench.loadgen.connection.DescriptorLimit;
 import io.workbench.loadgen.connection.IdleOrder;
 import io.workbench.loadgen.output.FinalTable;
 import io.workbench.loadgen.output.RunFiles;
+import io.workbench.loadgen.plan.ByteSizes;
 import io.workbench.loadgen.plan.Durations;
 import io.workbench.loadgen.plan.LoadPlan;
 import io.workbench.loadgen.plan.Model;
@@ -120,6 +121,11 @@ public final class LoadCommand {
             description = "N requests to an in-process canned server before the clock starts, on the run's own loops, recorded "
                     + "nowhere: they compile the hot paths without touching the target (default 5000; 0: none)")
     long prime;
+
+    @Option(names = "--read-buffer", paramLabel = "SIZE", defaultValue = "64KiB",
+            description = "bytes of the direct buffer each loop reads responses into, shared by its connections: a body "
+                    + "arrives in reads of at most this (default 64KiB, within 4KiB..16MiB; 65536, 64KiB and 64k are the same)")
+    String readBuffer;
 
     public static void main(String[] args) {
         int code = execute(args, System.out, System.err, true);
@@ -307,7 +313,8 @@ public final class LoadCommand {
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
                 minRateFraction, wait, threads, spreadLimitNanos, batchNanos(),
-                nonNegative("--connect-after", connectAfter), prime, dir, !common.quiet());
+                nonNegative("--connect-after", connectAfter), prime,
+                ByteSizes.parse("--read-buffer", readBuffer, LoadPlan.MIN_READ_BUFFER, LoadPlan.MAX_READ_BUFFER), dir, !common.quiet());
     }
 
     private static long nonNegative(String option, String text) {

@@ -37,6 +37,8 @@ class LoadCommandTest {
                 new String[] {"http://169.254.231.1:1/", "--rate", "100", "--requests", "10", "--source-addresses", "4"},
                 new String[] {"https://127.0.0.1:1/", "--rate", "100", "--requests", "10"},
                 new String[] {"not a url", "--rate", "100", "--requests", "10"},
+                new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--read-buffer", "1k"},
+                new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--read-buffer", "lots"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--no-such-option"});
         for (String[] args : bad) {
             Runs.Run run = Runs.load(tmp.resolve("bad"), args);
@@ -47,6 +49,21 @@ class LoadCommandTest {
             assertEquals(1, lines.length, command + ": one line\n" + run.stderr());
             assertTrue(lines[0].startsWith("loadgen: "), lines[0]);
             assertFalse(Files.exists(tmp.resolve("bad").resolve("summary.json")), "no run, no summary");
+        }
+    }
+
+    @Test
+    void bodiesLargerThanTheReadBufferArriveWholeInManyReads() throws Exception {
+        int body = 100_000;
+        try (LoadTarget target = new LoadTarget().bodyBytes(body)) {
+            Runs.Run run = Runs.load(tmp.resolve("small-buffer"), target.url("/body"), "--concurrency", "2", "--requests", "40",
+                    "--read-buffer", "4KiB", "--prime", "0");
+            assertEquals(0, run.exitCode(), run.toString());
+            JsonNode s = run.summary();
+            assertEquals(4096, s.get("generator").get("readBufferBytes").asInt());
+            assertEquals(40, s.get("requests").get("ok").asLong(), run.stderr());
+            assertEquals(40L * body, s.get("requests").get("bodyBytes").asLong(), "every byte of every body, read 4 KiB at a time");
+            run.assertAccounting();
         }
     }
 
@@ -110,6 +127,7 @@ class LoadCommandTest {
             }
             assertEquals(1, s.get("generator").get("threads").asInt());
             assertEquals("alarm,batch100us", s.get("generator").get("pacing").asText());
+            assertEquals(64 * 1024, s.get("generator").get("readBufferBytes").asInt(), "the default read buffer");
             for (String kind : List.of("intendedToEnd", "sendToEnd", "intendedToSend", "connectWait")) {
                 JsonNode latency = s.get("latency").get(kind);
                 for (String field : List.of("count", "meanMs", "maxMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "p9999Ms")) {

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An in-process target with known behaviour, on iocore's server at 127.0.0.1 port 0: it answers
- * {@code 200 hello} after exactly {@code delayMillis} (0: at once, on the selector thread), stalls
+ * {@code 200 hello} (or a body of a given size) after exactly {@code delayMillis} (0: at once, on the selector thread), stalls
  * every connection for a while once it has seen a given number of requests (the server stops:
  * a handler holds each request, and a connection whose request is held reads nothing more), or
  * never answers. It notes the source address of every request.
@@ -42,6 +42,7 @@ final class LoadTarget implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile long stallMillis;
     private volatile long stallUntilNanos;
+    private volatile byte[] body = HELLO;
 
     LoadTarget() {
         server = new HttpServer(HttpServer.Config.defaults(), new Handler() {
@@ -64,6 +65,14 @@ final class LoadTarget implements AutoCloseable {
 
     LoadTarget delayMillis(long value) {
         delayMillis = value;
+        return this;
+    }
+
+    /** Every answer is a body of {@code bytes} bytes instead of {@code hello}. */
+    LoadTarget bodyBytes(int bytes) {
+        byte[] content = new byte[bytes];
+        java.util.Arrays.fill(content, (byte) 'x');
+        body = content;
         return this;
     }
 
@@ -103,8 +112,8 @@ final class LoadTarget implements AutoCloseable {
         }
     }
 
-    private static void answer(Response response, Callback callback) {
-        response.write(true, ByteBuffer.wrap(HELLO), callback);
+    private void answer(Response response, Callback callback) {
+        response.write(true, ByteBuffer.wrap(body), callback);
     }
 
     String url(String path) {

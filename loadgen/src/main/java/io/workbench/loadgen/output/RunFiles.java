@@ -142,6 +142,7 @@ public final class RunFiles {
         ObjectNode generator = root.putObject("generator");
         generator.put("threads", cost.threads());
         generator.put("pacing", cost.pacing());
+        generator.put("readBufferBytes", plan.readBufferBytes());
         generator.put("cpuSeconds", cost.cpuSeconds());
         generator.put("wallSeconds", cost.wallSeconds());
         generator.put("cpuPercentOfOneCore", cost.cpuPercentOfOneCore());

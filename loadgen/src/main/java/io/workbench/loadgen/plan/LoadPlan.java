@@ -39,13 +39,14 @@ import java.util.Objects;
  * @param batchNanos          open model: the least time between two wakes of a loop for its schedule (0: a wake per arrival)
  * @param connectAfterNanos   open model: how long a request waits for a connection to come back before one is opened for it
  * @param prime               requests in a closed loop before the clock starts, to compile the hot paths (0: none)
+ * @param readBufferBytes     bytes of the direct buffer each loop reads responses into
  * @param out                 the directory the files go to
  * @param progress            whether to print the progress line and final table on stderr
  */
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
                        long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
-                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long connectAfterNanos, long prime, Path out,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long connectAfterNanos, long prime, int readBufferBytes, Path out,
                        boolean progress) {
 
     public LoadPlan {
@@ -81,7 +82,12 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(batchNanos >= 0, "--batch must not be negative");
         require(connectAfterNanos >= 0, "--connect-after must not be negative");
         require(prime >= 0, "--prime must not be negative");
+        require(readBufferBytes >= MIN_READ_BUFFER && readBufferBytes <= MAX_READ_BUFFER, "--read-buffer must be within 4KiB..16MiB");
     }
+
+    /** The least and the most {@code --read-buffer} may be: below a page reads get small, above it memory is spent for nothing. */
+    public static final int MIN_READ_BUFFER = 4 * 1024;
+    public static final int MAX_READ_BUFFER = 16 * 1024 * 1024;
 
     private static void require(boolean condition, String message) {
         if (!condition) {

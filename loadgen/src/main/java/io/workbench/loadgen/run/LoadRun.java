@@ -109,6 +109,7 @@ public final class LoadRun {
                 // Closed with a reset: a run leaves no TIME_WAIT behind to slow the binds of the next (ClientConnector).
                 .withResetOnClose(true)
                 .withMaxRequestsInFlight(plan.pipeline())
+                .withInputBufferSize(plan.readBufferBytes())
                 // A request times out at most a twentieth of its timeout late (and never more than 50 ms).
                 .withTimeoutCheckMillis(Math.max(1, Math.min(50, timeoutMillis / 20)));
     }
