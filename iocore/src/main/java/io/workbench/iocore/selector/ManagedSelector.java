@@ -251,10 +251,19 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
      * for a key not yet updated merges into that key's update at the round's end.
      */
     private void runTimersDueMidRound() {
-        ScheduledTask first = timers.peek();
-        if (first != null && first.deadline - System.nanoTime() <= 0) {
+        if (isTaskDue()) {
             runTimers();
         }
+    }
+
+    /**
+     * @return true if a task scheduled here is due: what runs on this selector's thread for long
+     *         (a connection reading a body that keeps filling its buffer) gives the selector back
+     *         then, so that the task waits for one read, not for the body. This selector's thread only.
+     */
+    public boolean isTaskDue() {
+        ScheduledTask first = timers.peek();
+        return first != null && first.deadline - System.nanoTime() <= 0;
     }
 
     /**

@@ -219,6 +219,39 @@ class ScheduledTaskTest {
         }
     }
 
+    /** Whether a task is due: none scheduled, one in the future, one past its deadline, and that one cancelled. */
+    @Test
+    void isTaskDueSaysWhetherAScheduledTaskHasComeDue() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.ALARM, 0));
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            List<Boolean> seen = new CopyOnWriteArrayList<>();
+            ScheduledTask later = new ScheduledTask() {
+                @Override
+                public void run() {
+                }
+            };
+            ScheduledTask now = new ScheduledTask() {
+                @Override
+                public void run() {
+                }
+            };
+            onSelector(selector, () -> {
+                seen.add(selector.isTaskDue());
+                selector.schedule(later, System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+                seen.add(selector.isTaskDue());
+                selector.schedule(now, System.nanoTime() - 1);
+                seen.add(selector.isTaskDue());
+                selector.cancel(now);
+                seen.add(selector.isTaskDue());
+                selector.cancel(later);
+            });
+            assertEquals(List.of(false, false, true, false), seen);
+        } finally {
+            manager.stop();
+        }
+    }
+
     /**
      * A round of ready keys whose processing takes long (a load generator reading hundreds of
      * streaming responses) does not hold a task that comes due meanwhile until the round is over:

@@ -272,11 +272,12 @@ public final class HttpClientConnection extends AbstractConnection {
                     fillInterested();
                     return;
                 }
-                if (++fullReads == MAX_FULL_READS_PER_WAKE && writeFailure == null) {
+                if (writeFailure == null && (++fullReads == MAX_FULL_READS_PER_WAKE || selector != null && selector.isTaskDue())) {
                     // A fast sender could keep this loop reading for as long as it sends: give the
-                    // selector back, so that its other connections and its due tasks (a load
-                    // generator's schedule) come first; the socket is still readable, so the next
-                    // select returns it at once.
+                    // selector back after a few full reads, or after this one if one of its tasks
+                    // (a load generator's next arrival) is due, so that its other connections and
+                    // its tasks come first; the socket is still readable, so the next select
+                    // returns it at once.
                     fillInterested();
                     return;
                 }

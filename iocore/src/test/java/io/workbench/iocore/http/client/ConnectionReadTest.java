@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.iocore.http.client.HttpClientConnection.Admission;
+import io.workbench.iocore.selector.ManagedSelector;
+import io.workbench.iocore.selector.ScheduledTask;
+import io.workbench.iocore.selector.SelectorManager;
 import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +27,11 @@ class ConnectionReadTest {
     private final HttpClient client = new HttpClient(TestClients.config("reads"));
 
     private HttpClientConnection connection(ScriptedClientEndPoint endPoint, SelectorReadBuffer input) {
-        HttpClientConnection connection = new HttpClientConnection(endPoint, client, null, input);
+        return connection(endPoint, input, null);
+    }
+
+    private HttpClientConnection connection(ScriptedClientEndPoint endPoint, SelectorReadBuffer input, ManagedSelector selector) {
+        HttpClientConnection connection = new HttpClientConnection(endPoint, client, selector, input);
         endPoint.connection(connection);
         // What onOpen does, without the client (it is not started).
         connection.fillInterested();
@@ -85,9 +94,64 @@ class ConnectionReadTest {
             assertTrue(endPoint.fillBuffers.size() <= wakes * HttpClientConnection.MAX_FULL_READS_PER_WAKE,
                     "at most " + HttpClientConnection.MAX_FULL_READS_PER_WAKE + " full reads a wake: " + endPoint.fillBuffers.size() + " in " + wakes);
         }
-        assertEquals(3, wakes, "eight full reads and a last one: three wakes");
+        assertEquals(3, wakes, (buffers - 1) + " full reads and a last one: three wakes");
         assertEquals(buffers, endPoint.fillBuffers.size(), "and no read more than the bytes needed");
         assertEquals(bodyLength, outcomes.get(0).contentBytes());
+    }
+
+    /**
+     * On its selector's thread, a connection reading a body that keeps filling its buffer gives the
+     * selector back after one full read when one of the selector's tasks is due (a load generator's
+     * next arrival), and after the usual few when none is: the task waits for one read, not four.
+     */
+    @Test
+    void aFullReadGivesTheSelectorBackAtOnceWhenOneOfItsTasksIsDue() throws Exception {
+        SelectorManager manager = new SelectorManager(SelectorManager.Config.defaults().withName("reads").withSelectors(1));
+        manager.start();
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            for (boolean due : new boolean[] {true, false}) {
+                int[] reads = onSelector(selector, () -> {
+                    ScriptedClientEndPoint endPoint = new ScriptedClientEndPoint();
+                    HttpClientConnection connection = connection(endPoint, new SelectorReadBuffer(BUFFER), selector);
+                    connection.send(HttpRequest.get("/big"), new Outcomes(), 0);
+                    int buffers = HttpClientConnection.MAX_FULL_READS_PER_WAKE + 2;
+                    String head = "HTTP/1.1 200 OK\r\nContent-Length: " + (buffers * BUFFER) + "\r\n\r\n";
+                    endPoint.deliver(head + "x".repeat(BUFFER - head.length()));
+                    for (int i = 1; i < buffers; i++) {
+                        endPoint.deliver("x".repeat(BUFFER));
+                    }
+                    ScheduledTask task = new ScheduledTask() {
+                        @Override
+                        public void run() {
+                        }
+                    };
+                    long now = System.nanoTime();
+                    selector.schedule(task, due ? now - 1 : now + TimeUnit.SECONDS.toNanos(10));
+                    endPoint.readable();
+                    int first = endPoint.fillBuffers.size();
+                    boolean interested = endPoint.readInterested();
+                    selector.cancel(task);
+                    return new int[] {first, interested ? 1 : 0};
+                });
+                assertEquals(due ? 1 : HttpClientConnection.MAX_FULL_READS_PER_WAKE, reads[0], "full reads in one wake, a task due: " + due);
+                assertEquals(1, reads[1], "it waits for the selector again, a task due: " + due);
+            }
+        } finally {
+            manager.stop();
+        }
+    }
+
+    private static int[] onSelector(ManagedSelector selector, java.util.function.Supplier<int[]> action) throws Exception {
+        CompletableFuture<int[]> done = new CompletableFuture<>();
+        assertTrue(selector.submit(() -> {
+            try {
+                done.complete(action.get());
+            } catch (Throwable x) {
+                done.completeExceptionally(x);
+            }
+        }));
+        return done.get(10, TimeUnit.SECONDS);
     }
 
     @Test
