@@ -85,7 +85,7 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(readBufferBytes >= MIN_READ_BUFFER && readBufferBytes <= MAX_READ_BUFFER, "--read-buffer must be within 4KiB..16MiB");
     }
 
-    /** The least and the most {@code --read-buffer} may be: below a page reads get small, above it memory is spent for nothing. */
+    /** The least and the most {@code --read-buffer} may be: below a page a body takes too many reads; above 16 MiB it is only memory spent. */
     public static final int MIN_READ_BUFFER = 4 * 1024;
     public static final int MAX_READ_BUFFER = 16 * 1024 * 1024;
 

@@ -13,6 +13,7 @@ import io.workbench.iocore.selector.SelectorManager;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -142,7 +143,7 @@ class ConnectionReadTest {
         }
     }
 
-    private static int[] onSelector(ManagedSelector selector, java.util.function.Supplier<int[]> action) throws Exception {
+    private static int[] onSelector(ManagedSelector selector, Supplier<int[]> action) throws Exception {
         CompletableFuture<int[]> done = new CompletableFuture<>();
         assertTrue(selector.submit(() -> {
             try {
