@@ -38,7 +38,8 @@ final class LoadTarget implements AutoCloseable {
     private volatile long delayMillis;
     private volatile boolean neverAnswer;
     private volatile long stallAfterNanos = -1;
-    private volatile long firstRequestNanos;
+    /** When the first request came in; {@link Long#MIN_VALUE} until one has. */
+    private final java.util.concurrent.atomic.AtomicLong firstRequestNanos = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
     private final java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile long stallMillis;
     private volatile long stallUntilNanos;
@@ -89,7 +90,7 @@ final class LoadTarget implements AutoCloseable {
     }
 
     private void handle(Request request, Response response, Callback callback) {
-        long n = requests.incrementAndGet();
+        requests.incrementAndGet();
         InetSocketAddress remote = request.getRemoteAddress();
         if (remote != null) {
             sourceAddresses.add(remote.getAddress().getHostAddress());
@@ -98,10 +99,10 @@ final class LoadTarget implements AutoCloseable {
             return;
         }
         long now = System.nanoTime();
-        if (n == 1) {
-            firstRequestNanos = now;
-        }
-        if (stallAfterNanos >= 0 && now - firstRequestNanos >= stallAfterNanos && stalled.compareAndSet(false, true)) {
+        // Set once, by whichever request's thread gets there first: read as a plain field set by request 1,
+        // a second request handled at once on another selector saw 0 and started the stall at the beginning.
+        firstRequestNanos.compareAndSet(Long.MIN_VALUE, now);
+        if (stallAfterNanos >= 0 && now - firstRequestNanos.get() >= stallAfterNanos && stalled.compareAndSet(false, true)) {
             stallUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(stallMillis);
         }
         long wait = Math.max(TimeUnit.MILLISECONDS.toNanos(delayMillis), stallUntilNanos - now);
