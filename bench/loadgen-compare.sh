@@ -8,8 +8,9 @@
 #   2. cost: open model at 50,000 req/s over 64 preconnected connections: the generator's CPU over
 #      its measured phase (everything the process spent, spin included) at most 1.0x wrk2's at the
 #      same rate and connections;
-#   3. ceiling: the highest open rate held (at least 99% of the schedule, lag p99 below 1 ms):
-#      at least 100,000 req/s (rates tried in turn until one fails); wrk2 -c64 -R80000 beside it;
+#   3. ceiling: the highest open rate held over 64 connections (at least 99% of the schedule, lag
+#      p99 below 1 ms): at least 100,000 req/s (rates tried in turn until one fails); wrk2 -c64 at
+#      each rate tried beside it;
 #   4. bodies: /stream?bytes=1048576, closed model over 8 connections: the generator's CPU per MiB
 #      received at most 0.7x wrk -t1 -c8's on the same URL;
 #   5. closed model, 64 connections: at least 0.9x the req/s of wrk -t1 -c64;
@@ -230,20 +231,25 @@ for t in $TARGETS; do
     3)
       best=0
       measured=""
+      # The same 64 connections as wrk2 -c64: without a cap, a moment behind at 80,000 req/s meets
+      # a connect per waiting request, and the run measures thousands of connects, not the schedule.
+      # wrk2 runs at each rate tried, so that what the target did at that rate is beside it.
       for rate in $RATES; do
-        loadgen "t3-open-$rate" /hello --rate "$rate" --preconnect 64 --duration "${DURATION}s" --warmup "${WARMUP}s"
+        loadgen "t3-open-$rate" /hello --rate "$rate" --preconnect 64 --max-connections 64 --duration "${DURATION}s" --warmup "${WARMUP}s"
         read -r fraction lag p50 service cpu valid limit <<<"$(loadgen_figures "t3-open-$rate")"
-        measured="$measured $rate: $(awk -v f="$fraction" 'BEGIN { printf "%.2f%%", 100 * f }'), lag p99 $lag ms, CPU $cpu%, $valid ($limit);"
+        measured="$measured $rate: $(awk -v f="$fraction" 'BEGIN { printf "%.2f%%", 100 * f }'), lag p99 $lag ms, service p99 $(json "$OUT/t3-open-$rate/summary.json" 's["latency"]["sendToEnd"]["p99Ms"]') ms, CPU $cpu%, $valid ($limit)"
+        if [ -n "$WRK2" ]; then
+          wrk2_run "t3-wrk2-$rate" "$rate" 64
+          read -r c u rps cpu2 <<<"$(wrk2_figures "t3-wrk2-$rate")"
+          p99="n/a"
+          peer_figures wrk2 "$OUT/t3-wrk2-$rate.txt" && p99="${PEER[corrected_p99_ms]:-n/a}"
+          measured="$measured (wrk2 -c64: $rps req/s, corrected p50 $c ms, p99 $p99 ms, CPU $cpu2%)"
+        fi
+        measured="$measured;"
         if [ "$valid" = valid ] && [ "$(test_awk 'f >= 0.99 && l < 1.0' -v f="$fraction" -v l="$lag")" = 1 ]; then best="$rate"; else break; fi
       done
-      side=""
-      if [ -n "$WRK2" ]; then
-        wrk2_run t3-wrk2-80k 80000 64
-        read -r c u rps cpu2 <<<"$(wrk2_figures t3-wrk2-80k)"
-        side=" (wrk2 -c64 -R80000: $rps req/s, corrected p50 $c ms, CPU $cpu2%)"
-      fi
-      row 3 "ceiling: highest open rate held (>= 99% of the schedule, lag p99 < 1 ms, valid): >= 100,000 req/s" \
-        "held $best req/s;$measured$side" "$(if [ "$(test_awk 'b >= 100000' -v b="$best")" = 1 ]; then echo met; else echo missed; fi)"
+      row 3 "ceiling: highest open rate held over 64 connections (>= 99% of the schedule, lag p99 < 1 ms, valid): >= 100,000 req/s" \
+        "held $best req/s;$measured" "$(if [ "$(test_awk 'b >= 100000' -v b="$best")" = 1 ]; then echo met; else echo missed; fi)"
       ;;
     4)
       loadgen t4-closed-stream-8 "/stream?bytes=1048576" --concurrency 8 --duration "${DURATION}s" --warmup "${WARMUP}s"
