@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# stream-compare.sh: GET /stream on the targets that write it their own non-blocking way, one at a
-# time: iocore (an IteratingCallback over its endpoint writes), Jetty's core handler (its
+# stream-compare.sh: GET /stream on the targets that write it their own non-blocking way, their
+# rounds interleaved: iocore (an IteratingCallback over its endpoint writes), Jetty's core handler (its
 # Callback-driven writes), Netty (writability), Undertow's handler (its sink channel's write
 # listener), and the three servlet containers under write-listener (Servlet 3.1's WriteListener).
-# Each cell is started with `./workbench target` pinned to CPU 0; wrk, pinned to CPU 1, keeps 16
+# Every cell is started with `./workbench target` pinned to CPU 0 and warmed up in turn; then each
+# round measures every cell once, one after the other (the others idle); wrk, pinned to CPU 1, keeps 16
 # connections each fetching 1 MiB bodies back to back; the server's own /stats says how many body
 # bytes it wrote and /proc/PID/stat how much CPU it spent, so the table gives MiB/s and CPU per MiB
 # as the server saw them; then, under the same load, strace -c counts the server's system calls over
@@ -51,7 +52,9 @@ usage: bench/stream-compare.sh [options]
   --quick               a proof that the script works, not a measurement: --warmup 3 --rounds 1 --duration 3
   --out DIR             where to put the results (default bench/results/<timestamp>-stream-compare)
 
-Each cell on CPU 0 (taskset -c 0), alone; load on CPU 1: wrk -t1 -cC -dDs URL/stream?bytes=N.
+Every cell on CPU 0 (taskset -c 0), started and warmed up in turn; then round r measures every cell
+once, starting with the r-th, the others idle meanwhile, so that each cell's rounds are spread over
+the same minutes. Load on CPU 1: wrk -t1 -cC -dDs URL/stream?bytes=N.
 MiB/s: the streamedBytes the server's /stats counted over a round, per second. CPU per MiB: the
 server's utime + stime (from /proc/PID/stat) over the round, per MiB it wrote. MiB per CPU-second
 is their ratio: what the writing costs, whatever the machine let the server use. System calls per
@@ -175,6 +178,10 @@ syscall_window() {
 
 printf 'cell\tmib_per_s\tcpu_ms_per_mib\tmib_per_cpu_s\tround_cpu_pct\terrors\texit\tvalid_rounds\twrite_calls_per_mib\tcalls_per_mib\n' >"$OUT/results.tsv"
 
+# Every cell is started and checked, then warmed up in turn; they wait, idle on CPU 0, while the
+# others are measured.
+STARTED=()
+declare -A CELL_DIR=()
 for spec in $CELLS; do
   server="${spec%%:*}" strategy="${spec#*:}"
   # S:X@DIR is the same cell as S@DIR:X: the checkout goes with the server.
@@ -205,16 +212,35 @@ for spec in $CELLS; do
   bench_say "$cell: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
   timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL$PATH_AND_QUERY" >"$dir/warmup.txt" ||
     bench_say "  wrk exited with status $?"
-  for round in $(seq 1 "$ROUNDS"); do
-    stream_round "$dir" "$round"
+  keep_target "$cell"
+  STARTED+=("$cell")
+  CELL_DIR[$cell]="$dir"
+done
+
+# The measured rounds, interleaved: round r goes through the cells starting with the r-th, so that
+# no cell is always first, and the rounds of every cell are spread over the same minutes. The
+# machine this was built on moves between a fast and a slow state for minutes at a time; measured
+# one cell after the other, a ratio between two cells was partly a ratio between two states.
+for round in $(seq 1 "$ROUNDS"); do
+  for ((i = 0; i < ${#STARTED[@]}; i++)); do
+    cell="${STARTED[$(((round - 1 + i) % ${#STARTED[@]}))]}"
+    use_target "$cell"
+    bench_say "$cell: round $round"
+    stream_round "${CELL_DIR[$cell]}" "$round"
+    keep_target "$cell"
   done
+done
+
+for cell in "${STARTED[@]}"; do
+  dir="${CELL_DIR[$cell]}"
+  use_target "$cell"
   writes_per_mib="n/a" calls_per_mib="n/a"
   if [ "$SYSCALL_WINDOW" -gt 0 ]; then
     bench_say "$cell: counting system calls for ${SYSCALL_WINDOW}s (strace -c, under the same load)"
   fi
   IFS=$'\t' read -r writes_per_mib calls_per_mib < <(syscall_window "$dir") || true
   http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
-  stop_target
+  stop_kept_target "$cell"
   bench_say "$cell: stopped, exit status $TARGET_EXIT; $writes_per_mib write calls, $calls_per_mib system calls per MiB"
   # Medians over the valid rounds only; a cell without one has no figure, and says why.
   awk -F'\t' '$7 == "valid"' "$dir/rounds.tsv" >"$dir/valid-rounds.tsv"
@@ -232,12 +258,24 @@ for spec in $CELLS; do
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/environment.txt"
 
+# iocore against Netty round by round: an interleaved round of each, measured back to back, in the
+# same state of the machine; "r1 r2 ..." (a round where either was not valid is left out).
+paired_ratios() {
+  local io="" ne="" cell
+  for cell in "${STARTED[@]}"; do
+    case "$cell" in iocore:*) [ -n "$io" ] || io="${CELL_DIR[$cell]}/rounds.tsv" ;; netty:*) [ -n "$ne" ] || ne="${CELL_DIR[$cell]}/rounds.tsv" ;; esac
+  done
+  [ -n "$io" ] && [ -n "$ne" ] && [ -f "$io" ] && [ -f "$ne" ] || return 0
+  paste "$io" "$ne" | awk -F'\t' '$7 == "valid" && $14 == "valid" && $10 + 0 > 0 { printf "%s%.2fx", (n++ ? " " : ""), $3 / $10 }'
+}
+PAIRED="$(paired_ratios)"
+
 # The table, and the goals: iocore's stream at least as cheap per CPU-second as the best of the
 # others; and against Netty, per CPU-second, in MiB/s and in write calls per MiB. Judged only on
 # cells measured with valid rounds: if iocore or any other cell that ran has none, the goal is not
 # judged, never met.
 awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" -v path="$PATH_AND_QUERY" \
-    -v window="$SYSCALL_WINDOW" '
+    -v window="$SYSCALL_WINDOW" -v paired="$PAIRED" '
   NR == 1 { next }
   { rows[++n] = $0 }
   $3 == "" && $2 ~ /^no valid round/ { unjudged = unjudged (unjudged == "" ? "" : ", ") $1 }
@@ -254,7 +292,7 @@ awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v co
       printf "| %s | %s | %s | %s | %s | %s%% | %s | %s | %d | %s | %s |\n", f[1], f[2], f[3], f[4],
         (iocore > 0 && f[4] + 0 > 0) ? sprintf("%.2fx", iocore / f[4]) : "n/a", f[5], f[9], f[10], f[6], f[7], f[8]
     }
-    printf "\nwrk -t1 -c%d -d%ds %s, %d round(s) per cell after a %ds warm-up, each cell alone on CPU 0, wrk on CPU 1; medians over the valid rounds.\n", conns, duration, path, rounds, warmup
+    printf "\nwrk -t1 -c%d -d%ds %s, %d interleaved round(s) per cell after a %ds warm-up each, the cells on CPU 0 (only the one measured under load), wrk on CPU 1; medians over the valid rounds.\n", conns, duration, path, rounds, warmup
     print "MiB/s and CPU from the server: its /stats streamedBytes and its utime+stime (/proc) over each round. A round is valid when wrk ran and"
     print "its output was read, the server /stats was read before and after, and bytes were streamed."
     if (window > 0)
@@ -270,5 +308,7 @@ awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v co
       printf "Against Netty (at least 1.2x its MiB per CPU-second, no fewer MiB/s, no more write calls per MiB): %.2fx per CPU-second (%s), MiB/s %.1f vs %.1f (%s), write calls per MiB %s vs %s (%s).\n",
         iocore / netty, (iocore >= 1.2 * netty ? "met" : "missed"), iocoreRate, nettyRate, (iocoreRate >= nettyRate ? "met" : "missed"),
         iocoreWrites, nettyWrites, (iocoreWrites == "n/a" || nettyWrites == "n/a" ? "not counted" : (iocoreWrites + 0 <= nettyWrites + 0 ? "met" : "missed"))
+    if (paired != "")
+      printf "iocore against Netty per CPU-second, round by round (each pair measured back to back): %s.\n", paired
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"
