@@ -11,10 +11,10 @@ import java.util.Arrays;
  * {@code GET /stream} on iocore: a {@link GatheringContentWriter}, the {@code IteratingCallback}
  * that takes the chunks of the body (K bytes each, as the client asked) until the write holds the
  * high-water mark and hands them to one {@link Response#write(boolean, ByteBuffer[], int, int, Callback)},
- * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 112 KiB mark, seven chunks a
+ * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 896 KiB mark, 56 chunks a
  * system call. The head goes out with the first write; {@code Content-Length} framing adds nothing
  * between the chunks, so a chunk that crosses the mark is cut there and its rest leads the next
- * write: every write but the last is 112 KiB whatever the chunk size. A write the socket takes at
+ * write: every write but the last is the mark whatever the chunk size. A write the socket takes at
  * once completes inside {@code write()} and the loop goes on in the same frame; one that must wait
  * leaves the callback PENDING, no thread waits, and the selector completes it once the client has
  * read. Each chunk is a window of the shared

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>{@code virtual}: the same hand-off to a virtual thread per request (produce-execute-consume).</li>
  * </ul>
  * {@code /stream} is an {@link IocoreStream}, an {@code IteratingCallback} over the response's
- * writes that gathers the chunks fitting under {@link TargetSettings#streamHighWater()} (112 KiB by
+ * writes that gathers the chunks fitting under {@link TargetSettings#streamHighWater()} (896 KiB by
  * default) into one {@code EndPoint.write}, whatever the strategy.
  * Listening address, backlog, {@code TCP_NODELAY}, {@code SO_REUSEADDR}, selector count and idle
  * timeout come from {@link TargetSettings}. Responses carry {@code Date}, as Jetty's do.

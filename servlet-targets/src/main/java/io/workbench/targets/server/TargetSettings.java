@@ -63,7 +63,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
-    /** 112 KiB: seven of the contract's default 16 KiB chunks a write ({@link GatheringContentWriter#DEFAULT_HIGH_WATER} says why). */
+    /** 896 KiB: 56 of the contract's default 16 KiB chunks a write ({@link GatheringContentWriter#DEFAULT_HIGH_WATER} says why). */
     public static final int DEFAULT_STREAM_HIGH_WATER = GatheringContentWriter.DEFAULT_HIGH_WATER;
     /** 64 MiB: 64 of the contract's largest chunks, as many as one write takes. */
     public static final int MAX_STREAM_HIGH_WATER = 64 << 20;

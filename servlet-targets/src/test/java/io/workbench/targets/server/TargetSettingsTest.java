@@ -54,9 +54,9 @@ class TargetSettingsTest {
     }
 
     @Test
-    void theStreamHighWaterMarkIs112KiBUnlessGiven_from1ByteTo64MiB() {
+    void theStreamHighWaterMarkIs896KiBUnlessGiven_from1ByteTo64MiB() {
         TargetSettings settings = TargetSettings.of(Strategy.ASYNC_COMPLETE, 0, 0);
-        assertEquals(114_688, settings.streamHighWater());
+        assertEquals(917_504, settings.streamHighWater());
         assertEquals(1, settings.withStreamHighWater(1).streamHighWater());
         assertEquals(64 << 20, settings.withStreamHighWater(64 << 20).streamHighWater());
         assertEquals(65_536, settings.withStreamHighWater(1).withPort(80).withHost("127.0.0.2").withSweepMillis(10)
