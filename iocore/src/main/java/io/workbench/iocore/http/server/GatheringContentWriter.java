@@ -46,7 +46,7 @@ public abstract class GatheringContentWriter extends IteratingCallback {
      * interleaved rounds, each pair in the same minute: 896 KiB gave a median 12% more MiB per
      * CPU-second than 112 KiB over 18 pairs (two writes per MiB instead of ten), 512 KiB and 1 MiB
      * less than 896 KiB. A write's last segment may be a runt (on loopback the kernel cuts at
-     * 65,483 bytes), but at this size that is one runt in fourteen segments. The measurements are
+     * 65,483 bytes), but at this size that is one runt in fifteen segments. The measurements are
      * in docs/iocore-http.md.
      */
     public static final int DEFAULT_HIGH_WATER = 896 * 1024;
