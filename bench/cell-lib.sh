@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # cell-lib.sh: what the per-cell benchmark scripts (servlet-hello-compare.sh, stream-compare.sh) add
 # to target-lib.sh: starting one cell of the target matrix (a server under a strategy, not only
-# async-complete), medians. Sourced after target-lib.sh, not run.
+# async-complete), reading its /stats. Sourced after target-lib.sh, not run.
 
 # start_cell SERVER STRATEGY DIR [PREFIX...]: starts `./workbench target --server SERVER --strategy
 # STRATEGY` under PREFIX (e.g. taskset -c 0), output in DIR, and waits for its READY line.
@@ -63,8 +63,6 @@ check_cells() {
     esac
   done
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else { m = sprintf("%.4f", (v[NR / 2] + v[NR / 2 + 1]) / 2); sub(/0+$/, "", m); sub(/\.$/, "", m); print m } }'; }
 
 # A member of the target's /stats JSON, e.g. stats_member "$json" streamedBytes.
 stats_member() {

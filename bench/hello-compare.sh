@@ -135,7 +135,6 @@ rate_run() {
   fi
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else { m = sprintf("%.4f", (v[NR / 2] + v[NR / 2 + 1]) / 2); sub(/0+$/, "", m); sub(/\.$/, "", m); print m } }'; }
 best() { sort -g | tail -n 1; }
 
 printf 'server\tmedian_rps\tbest_rps\tp50_ms\tp99_ms\tcpu_s_per_1M\trate_achieved\twrk_errors\trate_failed\texit\tround_cpu_pct\n' >"$OUT/results.tsv"

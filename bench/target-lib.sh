@@ -173,6 +173,10 @@ bench_cleanup() {
   done
 }
 
+# The median of the numbers on stdin, one a line ("n/a" for none); of an even count, the mean of the
+# middle two, to four decimals without trailing zeros (never an exponent).
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else { m = sprintf("%.4f", (v[NR / 2] + v[NR / 2 + 1]) / 2); sub(/0+$/, "", m); sub(/\.$/, "", m); print m } }'; }
+
 # CPU time a process has used, user + system, in clock ticks (CLK_TCK per second).
 cpu_ticks() {
   local stat fields
