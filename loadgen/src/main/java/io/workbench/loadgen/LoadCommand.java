@@ -107,6 +107,12 @@ public final class LoadCommand {
                     + "with the next (fewer wake-ups at high rates, at most D more lateness; default 100us; 0: a wake for each)")
     String batch;
 
+    @Option(names = "--wake-slack", paramLabel = "D", defaultValue = "200us",
+            description = "open model: while responses are flowing (ending at least four times per D), a loop's timer may fire "
+                    + "up to D after an arrival's time, since a response nearly always wakes the loop first and an awake loop sends "
+                    + "what is due (fewer wake-ups, at most D more lateness; default 200us; 0: the timer keeps to each arrival's time)")
+    String wakeSlack;
+
     @Option(names = "--connect-after", paramLabel = "D", defaultValue = "1ms",
             description = "open model: a request that finds no idle connection waits this long for one to come back before "
                     + "a connect is started for it (default 1ms; 0: at once)")
@@ -312,7 +318,7 @@ public final class LoadCommand {
         return new LoadPlan(commandLine, common.label(), target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
-                minRateFraction, wait, threads, spreadLimitNanos, batchNanos(),
+                minRateFraction, wait, threads, spreadLimitNanos, window("--batch", batch), window("--wake-slack", wakeSlack),
                 nonNegative("--connect-after", connectAfter), prime,
                 ByteSizes.parse("--read-buffer", readBuffer, LoadPlan.MIN_READ_BUFFER, LoadPlan.MAX_READ_BUFFER), dir, !common.quiet());
     }
@@ -325,10 +331,11 @@ public final class LoadCommand {
         return nanos;
     }
 
-    private long batchNanos() {
-        long nanos = Durations.parseNanos("--batch", batch);
+    /** @return the duration {@code text} of {@code option}, which must be within 0..1s */
+    private static long window(String option, String text) {
+        long nanos = Durations.parseNanos(option, text);
         if (nanos < 0 || nanos > TimeUnit.SECONDS.toNanos(1)) {
-            throw new IllegalArgumentException("--batch " + batch + ": must be within 0..1s");
+            throw new IllegalArgumentException(option + " " + text + ": must be within 0..1s");
         }
         return nanos;
     }

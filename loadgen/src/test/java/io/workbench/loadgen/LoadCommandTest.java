@@ -126,7 +126,7 @@ class LoadCommandTest {
                 assertTrue(s.get("generator").has(field), "generator." + field);
             }
             assertEquals(1, s.get("generator").get("threads").asInt());
-            assertEquals("alarm,batch100us", s.get("generator").get("pacing").asText());
+            assertEquals("alarm,batch100us,slack200us", s.get("generator").get("pacing").asText());
             assertEquals(64 * 1024, s.get("generator").get("readBufferBytes").asInt(), "the default read buffer");
             for (String kind : List.of("intendedToEnd", "sendToEnd", "intendedToSend", "connectWait")) {
                 JsonNode latency = s.get("latency").get(kind);

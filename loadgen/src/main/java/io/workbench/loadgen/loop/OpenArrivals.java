@@ -26,11 +26,10 @@ import io.workbench.loadgen.schedule.ArrivalSchedule;
  *
  * <p>Nothing is sent before its time, and a late arrival is sent as soon as the loop gets to it,
  * timed from its own intended time: a loop that fell behind shows it as lag, never as a shorter
- * schedule. The loop wakes for its schedule at most once per batch window: at a high rate,
- * arrivals due within the window after a wake go out together with the next one (each waking of
- * an idle loop below a millisecond costs a wake of two threads; a window of 100 µs caps them at
- * 10,000 a second), at the price of at most the window in lateness; at a rate whose arrivals are
- * further apart than the window, each is sent at its time. A connect that fails fails the request
+ * schedule. Whatever wakes the loop sends what is due: its timer, or a response (as each request
+ * ends, the schedule is looked at). When the timer fires is the {@link ScheduleWake}'s: at most once
+ * per batch window, and, while responses are flowing, up to the slack after an arrival's time, since
+ * a response nearly always wakes the loop first. A connect that fails fails the request
  * that has waited longest, with the connect's error kind, so a dead target turns every arrival
  * into a counted error, never a silent gap.
  */
@@ -65,13 +64,17 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
     private final GeneratorLoop loop;
     private final ArrivalSchedule share;
     private final long startNanos;
-    private final long batchNanos;
+    private final ScheduleWake wake;
     private final long connectAfterNanos;
     private final SlotQueue waiting = new SlotQueue();
     private final ConnectCheck connectCheck = new ConnectCheck();
     private long next;
     private volatile boolean done;
     private boolean stopped;
+    /** Set while {@link #run()} sends: a request that ends inside a send must not start it again. */
+    private boolean running;
+    /** When {@link #run()} last began: the batch window counts from it. */
+    private long ranNanos;
     private long unsentMeasured;
     private long unsentWarmup;
 
@@ -80,14 +83,16 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
      * @param startNanos when offset 0 is
      * @param batchNanos the least time between two wakes of the loop for its schedule: arrivals due
      *                   sooner after a wake than this wait for the next (0: a wake for each)
+     * @param slackNanos how long after an arrival's time its timer may fire while responses are
+     *                   flowing, since one will wake the loop sooner (0: at its time)
      * @param connectAfterNanos how long a request waits for a connection to come back before a
      *                   connect is started for it (0: at once)
      */
-    OpenArrivals(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos, long connectAfterNanos) {
+    OpenArrivals(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos, long slackNanos, long connectAfterNanos) {
         this.loop = loop;
         this.share = share;
         this.startNanos = startNanos;
-        this.batchNanos = batchNanos;
+        this.wake = new ScheduleWake(batchNanos, slackNanos);
         this.connectAfterNanos = connectAfterNanos;
     }
 
@@ -101,34 +106,47 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
         loop.selector().schedule(this, startNanos + next);
     }
 
-    /** The next arrival is due: send it and every other that is due now. */
+    /** The next arrival is due (its timer fired, or a response woke the loop): send it and every other that is due now. */
     @Override
     public void run() {
         long now = System.nanoTime();
-        long woke = now;
+        ranNanos = now;
         int sent = 0;
-        while (!stopped && next != ArrivalSchedule.END && startNanos + next - now <= 0 && sent < MAX_PER_RUN) {
-            dispatch(startNanos + next);
-            next = share.next();
-            if ((++sent & 15) == 0) {
-                // A burst of arrivals that came due together: look at the clock now and then, not for each one.
-                now = System.nanoTime();
+        running = true;
+        try {
+            while (!stopped && next != ArrivalSchedule.END && startNanos + next - now <= 0 && sent < MAX_PER_RUN) {
+                dispatch(startNanos + next);
+                next = share.next();
+                if ((++sent & 15) == 0) {
+                    // A burst of arrivals that came due together: look at the clock now and then, not for each one.
+                    now = System.nanoTime();
+                }
             }
+        } finally {
+            running = false;
         }
         if (stopped) {
             return;
         }
         if (next == ArrivalSchedule.END) {
             done = true;
+            loop.selector().cancel(this);
         } else if (sent == MAX_PER_RUN) {
             // Work left over: the next round, after the ready I/O.
             loop.selector().schedule(this, startNanos + next);
         } else {
-            // At most one wake per batch window: an arrival due sooner goes out with the next wake.
-            long due = startNanos + next;
-            long earliest = woke + batchNanos;
-            loop.selector().schedule(this, due - earliest < 0 ? earliest : due);
+            armTimer(loop.slots().inUse() > 0);
         }
+    }
+
+    /** Sets the timer for the next arrival, with the slack if {@code inFlight} and responses are flowing. */
+    private void armTimer(boolean inFlight) {
+        loop.selector().schedule(this, wake.timerFor(startNanos + next, ranNanos, inFlight));
+    }
+
+    /** @return true if the next arrival is due at {@code nowNanos} and no run of the schedule is under way */
+    private boolean isDue(long nowNanos) {
+        return !running && !stopped && next != ArrivalSchedule.END && startNanos + next - nowNanos <= 0;
     }
 
     private void dispatch(long intended) {
@@ -193,11 +211,19 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
 
     @Override
     public void requestEnded(LoopConnection connection) {
-        if (connection == null || connection.isClosed()) {
-            return;
+        long now = System.nanoTime();
+        wake.requestEnded(now);
+        if (connection != null && !connection.isClosed()) {
+            serveWaiting(connection);
+            loop.connections().offerIdle(connection);
         }
-        serveWaiting(connection);
-        loop.connections().offerIdle(connection);
+        // The loop is awake: what is due goes out now, not at its timer, which may be the slack away.
+        if (isDue(now)) {
+            run();
+        } else if (loop.slots().inUse() == 0 && !running && !stopped && next != ArrivalSchedule.END && !done) {
+            // The last response is in: none will wake the loop before the next arrival, so its timer takes no slack.
+            armTimer(false);
+        }
     }
 
     @Override

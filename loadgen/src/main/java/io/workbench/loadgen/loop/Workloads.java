@@ -10,11 +10,14 @@ public final class Workloads {
 
     /**
      * A loop's share of an open (or all-at-once) schedule, offsets counted from {@code startNanos};
-     * the loop wakes for it at most once per {@code batchNanos}, and starts a connect for a request
-     * that has waited {@code connectAfterNanos} for a connection.
+     * the loop's timer wakes it for the schedule at most once per {@code batchNanos}, and while
+     * responses are flowing up to {@code slackNanos} after an arrival's time (a response that wakes
+     * it sooner sends what is due); a connect is started for a request that has waited
+     * {@code connectAfterNanos} for a connection.
      */
-    public static LoopWorkload open(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos, long connectAfterNanos) {
-        return new OpenArrivals(loop, share, startNanos, batchNanos, connectAfterNanos);
+    public static LoopWorkload open(GeneratorLoop loop, ArrivalSchedule share, long startNanos, long batchNanos, long slackNanos,
+                                    long connectAfterNanos) {
+        return new OpenArrivals(loop, share, startNanos, batchNanos, slackNanos, connectAfterNanos);
     }
 
     /**

@@ -37,6 +37,8 @@ import java.util.Objects;
  * @param threads             generator loops, each a selector thread with its share of the schedule and its own connections
  * @param spreadLimitNanos    all-at-once: the most the generator may take from the intended instant to its last send
  * @param batchNanos          open model: the least time between two wakes of a loop for its schedule (0: a wake per arrival)
+ * @param wakeSlackNanos      open model: while responses are flowing, how long after an arrival's time a loop's timer may
+ *                            fire for it, a response waking the loop sooner (0: at its time)
  * @param connectAfterNanos   open model: how long a request waits for a connection to come back before one is opened for it
  * @param prime               requests in a closed loop before the clock starts, to compile the hot paths (0: none)
  * @param readBufferBytes     bytes of the direct buffer each loop reads responses into
@@ -46,7 +48,7 @@ import java.util.Objects;
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
                        long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
-                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long connectAfterNanos, long prime, int readBufferBytes, Path out,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long wakeSlackNanos, long connectAfterNanos, long prime, int readBufferBytes, Path out,
                        boolean progress) {
 
     public LoadPlan {
@@ -80,6 +82,7 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(threads >= 1, "--threads must be at least 1");
         require(spreadLimitNanos > 0, "--spread-limit must be above 0");
         require(batchNanos >= 0, "--batch must not be negative");
+        require(wakeSlackNanos >= 0, "--wake-slack must not be negative");
         require(connectAfterNanos >= 0, "--connect-after must not be negative");
         require(prime >= 0, "--prime must not be negative");
         require(readBufferBytes >= MIN_READ_BUFFER && readBufferBytes <= MAX_READ_BUFFER, "--read-buffer must be within 4KiB..16MiB");

@@ -184,8 +184,9 @@ public final class LoadRun {
     private LoopWorkload workload(GeneratorLoop loop, int index, RunClock clock) {
         int threads = loops.size();
         return switch (plan.model()) {
-            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), plan.batchNanos(), plan.connectAfterNanos());
-            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), 0, plan.connectAfterNanos());
+            case OPEN -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), plan.batchNanos(), plan.wakeSlackNanos(),
+                    plan.connectAfterNanos());
+            case ALL_AT_ONCE -> Workloads.open(loop, new ArrivalShare(schedule(), index, threads), clock.startNanos(), 0, 0, plan.connectAfterNanos());
             case CLOSED -> {
                 int connections = share(plan.concurrency(), index, threads);
                 long requests = plan.requests() > 0 ? Math.max(0, share(plan.requests(), index, threads)) : 0;
@@ -420,10 +421,16 @@ public final class LoadRun {
                 Latencies.empty(), verdict);
     }
 
-    /** @return how the loops waited for an intended time, as the summary names it: {@code alarm}, {@code alarm,batch100us}... */
+    /** @return how the loops waited for an intended time, as the summary names it: {@code alarm}, {@code alarm,batch100us,slack200us}... */
     private String pacing() {
-        String wait = plan.deadlineWait().toString();
-        return plan.model() == Model.OPEN && plan.batchNanos() > 0 ? wait + ",batch" + TimeUnit.NANOSECONDS.toMicros(plan.batchNanos()) + "us" : wait;
+        StringBuilder pacing = new StringBuilder(plan.deadlineWait().toString());
+        if (plan.model() == Model.OPEN && plan.batchNanos() > 0) {
+            pacing.append(",batch").append(TimeUnit.NANOSECONDS.toMicros(plan.batchNanos())).append("us");
+        }
+        if (plan.model() == Model.OPEN && plan.wakeSlackNanos() > 0) {
+            pacing.append(",slack").append(TimeUnit.NANOSECONDS.toMicros(plan.wakeSlackNanos())).append("us");
+        }
+        return pacing.toString();
     }
 
     /** @return the process's CPU time per core it may run on (taskset narrows them), or null over no time */

@@ -175,9 +175,10 @@ final class Priming {
         RunClock clock = new RunClock(start, System.currentTimeMillis(), start + OPEN_WARMUP_NANOS);
         ConnectionBudget budget = new ConnectionBudget(Math.max(CONNECTIONS, selectors.size()), List.of());
         List<GeneratorLoop> loops = loops(selectors, connector, canned, budget);
-        // All-at-once has no gaps of its own, and sends without a batch window, as its run will.
+        // All-at-once has no gaps of its own, and sends without a batch window or slack, as its run will.
         Arrivals arrivals = plan.model() == Model.OPEN ? plan.arrivals() : Arrivals.EXPONENTIAL;
         long batchNanos = plan.model() == Model.OPEN ? plan.batchNanos() : 0;
+        long slackNanos = plan.model() == Model.OPEN ? plan.wakeSlackNanos() : 0;
         for (int i = 0; i < loops.size(); i++) {
             GeneratorLoop loop = loops.get(i);
             OpenSchedule schedule = plan.requests() > 0
@@ -185,7 +186,7 @@ final class Priming {
                     ? new OpenSchedule(OPEN_RATE, arrivals, 0, OPEN_WARMUP_NANOS, OPEN_MEASURED_REQUESTS, 0, plan.seed())
                     : new OpenSchedule(OPEN_RATE, arrivals, 0, OPEN_WARMUP_NANOS, 0, OPEN_MEASURED_NANOS, plan.seed());
             await(loop.begin(clock, Workloads.open(loop, new ArrivalShare(schedule, i, loops.size()), start, batchNanos,
-                    plan.connectAfterNanos())));
+                    slackNanos, plan.connectAfterNanos())));
         }
         long end = start + OPEN_WARMUP_NANOS + OPEN_MEASURED_NANOS + TimeUnit.SECONDS.toNanos(1);
         String stopped = null;
