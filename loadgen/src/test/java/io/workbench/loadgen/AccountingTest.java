@@ -42,6 +42,24 @@ class AccountingTest {
     }
 
     @Test
+    void sendingFromRequestEndsWithTheTimerSlackedLosesAndRepeatsNoArrival() throws Exception {
+        // 10,000 req/s: responses end about every 100 µs, four times in a slack of a millisecond, so the
+        // timer takes the slack and most arrivals go out as a request ends; connections reset every
+        // five requests, so ends come from failures and stale retries too. Each arrival is sent once.
+        try (ResettingServer server = new ResettingServer(5)) {
+            Runs.Run run = Runs.load(tmp, server.url(), "--rate", "10000", "--requests", "5000", "--wake-slack", "1ms", "--timeout", "5s");
+            assertEquals(0, run.exitCode(), run.toString());
+            run.assertAccounting();
+            JsonNode requests = run.summary().get("requests");
+            assertEquals(5000, requests.get("scheduled").asLong(), requests.toString());
+            assertEquals(5000, requests.get("sent").asLong(), requests.toString());
+            assertEquals(5000, requests.get("ok").asLong() + requests.get("errors").asLong(), requests.toString());
+            assertTrue(server.resets() > 0, "the server reset connections: " + server.resets());
+            assertEquals("alarm,batch100us,slack1000us", run.summary().get("generator").get("pacing").asText());
+        }
+    }
+
+    @Test
     void aRequestSentAgainThatFailsAgainIsAnErrorOfItsKindCountedOnce() throws Exception {
         // Every connection is reset as its first request comes in: the retry fails the same way.
         try (ResettingServer server = new ResettingServer(0)) {
