@@ -39,6 +39,9 @@ class LoadCommandTest {
                 new String[] {"not a url", "--rate", "100", "--requests", "10"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--read-buffer", "1k"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--read-buffer", "lots"},
+                new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--wake-slack", "2s"},
+                new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--wake-slack", "-1ms"},
+                new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--batch", "2s"},
                 new String[] {"http://127.0.0.1:1/", "--rate", "100", "--requests", "10", "--no-such-option"});
         for (String[] args : bad) {
             Runs.Run run = Runs.load(tmp.resolve("bad"), args);

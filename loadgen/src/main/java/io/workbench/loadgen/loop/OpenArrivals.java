@@ -220,7 +220,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
         // The loop is awake: what is due goes out now, not at its timer, which may be the slack away.
         if (isDue(now)) {
             run();
-        } else if (loop.slots().inUse() == 0 && !running && !stopped && next != ArrivalSchedule.END && !done) {
+        } else if (!running && !stopped && next != ArrivalSchedule.END && loop.slots().inUse() == 0) {
             // The last response is in: none will wake the loop before the next arrival, so its timer takes no slack.
             armTimer(false);
         }
