@@ -18,10 +18,10 @@ package io.workbench.loadgen.loop;
  *       usually by no more than the time to the next response.</li>
  * </ul>
  *
- * <p>At a low rate, or with nothing in flight, neither rule applies and the timer fires at the
- * arrival's time. The average gap between the loop's request ends is an exponentially weighted
- * mean (an eighth for each new gap), so a few thousand ends a second or a burst of them moves it
- * within a few dozen. One loop's, on its thread only.
+ * <p>At a low rate, or with nothing in flight, the slack does not apply: the timer fires at the
+ * arrival's time, or at the window's end if that is later. The average gap between the loop's
+ * request ends is an exponentially weighted mean (an eighth for each new gap), so it follows a
+ * change of rate within a few dozen ends. One loop's, on its thread only.
  */
 final class ScheduleWake {
 
