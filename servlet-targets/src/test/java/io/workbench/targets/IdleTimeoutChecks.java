@@ -1,0 +1,170 @@
+package io.workbench.targets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.workbench.iocore.hello.RequestStats;
+import io.workbench.targets.hello.StreamStats;
+import io.workbench.targets.server.TargetSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The idle-timeout checks of one cell, run in order on one server of the cell started with a
+ * one-second idle timeout: what {@link IdleTimeoutTest} asserts, each check's outcome kept for it.
+ */
+final class IdleTimeoutChecks {
+
+    /** The checks, in the order they run. */
+    enum Check {
+        HELD_REQUEST, IDLE_CONNECTION, STREAM_TO_SLOW_READER, STREAM_NOT_TAKEN
+    }
+
+    static final Duration IDLE_TIMEOUT = Duration.ofSeconds(1);
+    /** Longer than the idle timeout by enough for a server that counted it as idle to have closed it. */
+    static final long WAIT_MILLIS = 2_500;
+    /** More than the kernel's buffers on both sides hold, so that the server is still writing after the idle timeout. */
+    static final int STREAM_BYTES = 8 << 20;
+    /** The client's receive buffer: small and fixed. */
+    static final int RECEIVE_BUFFER = 32 * 1024;
+    /**
+     * Processing threads per server, blocking or not, instead of the study's thousands: at most one
+     * request is in flight at a time here, and Undertow's blocking cells would otherwise start 5,000
+     * selectors each (two descriptors apiece), more than the process's descriptors allow for several
+     * cells at once.
+     */
+    static final int THREADS = 16;
+
+    private final Cell cell;
+    private Target target;
+
+    private IdleTimeoutChecks(Cell cell) {
+        this.cell = cell;
+    }
+
+    /**
+     * Starts a server of {@code cell}, runs every check on it in order, and stops it.
+     *
+     * @return the failure of each check that failed (a server that would not start fails them all)
+     */
+    static Map<Check, Throwable> run(Cell cell) {
+        return new IdleTimeoutChecks(cell).runAll();
+    }
+
+    private Map<Check, Throwable> runAll() {
+        Map<Check, Throwable> failures = new EnumMap<>(Check.class);
+        try {
+            target = Target.start(cell.technology(), TargetSettings.of(cell.strategy(), 0, 0)
+                    .withIdleTimeout(IDLE_TIMEOUT).withThreadLimits(THREADS, THREADS));
+        } catch (Throwable x) {
+            for (Check check : Check.values()) {
+                failures.put(check, x);
+            }
+            return failures;
+        }
+        try {
+            for (Check check : Check.values()) {
+                try {
+                    run(check);
+                } catch (Throwable x) {
+                    failures.put(check, x);
+                }
+            }
+        } finally {
+            target.stop();
+        }
+        return failures;
+    }
+
+    private void run(Check check) throws Exception {
+        switch (check) {
+            case HELD_REQUEST -> aRequestTheHandlerHoldsLongerThanTheIdleTimeoutIsAnsweredAndCountedOnce();
+            case IDLE_CONNECTION -> aConnectionWaitingForItsNextRequestIsClosed();
+            case STREAM_TO_SLOW_READER -> aStreamToASlowReaderOutlastingTheIdleTimeoutIsWrittenWhole();
+            case STREAM_NOT_TAKEN -> aStreamTheClientStopsTakingIsClosedAndEnds();
+        }
+    }
+
+    private void aRequestTheHandlerHoldsLongerThanTheIdleTimeoutIsAnsweredAndCountedOnce() throws Exception {
+        RequestStats stats = target.stats();
+        long started = stats.startedCount();
+        long completed = stats.completedCount();
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.get("/hello?wait=" + WAIT_MILLIS));
+            HttpWire.Response response;
+            try {
+                response = wire.read();
+            } catch (IOException closed) {
+                throw new AssertionError(cell + " closed a connection whose request its handler held", closed);
+            }
+            assertEquals("hello", response.body(), cell.toString());
+        }
+        HelloTargetContractTest.awaitTrue(() -> stats.inFlightCount() == 0, cell + ": nothing in flight: " + stats);
+        assertEquals(started + 1, stats.startedCount(), cell + ": " + stats);
+        assertEquals(completed + 1, stats.completedCount(), cell + ": completed exactly once: " + stats);
+        long[] counters;
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.get("/stats"));
+            counters = HelloTargetContractTest.parse(wire.read().body());
+        }
+        assertEquals(counters[0], counters[1], cell + ": started == completed in /stats");
+        assertEquals(0, counters[2], cell + ": inFlight in /stats");
+    }
+
+    private void aConnectionWaitingForItsNextRequestIsClosed() throws Exception {
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.get("/hello"));
+            assertEquals("hello", wire.read().body());
+            // The wire gives up after 10 s without a byte: a timeout, not the end of the stream.
+            assertTrue(wire.closedByServer(), cell + ": an idle keep-alive connection is closed");
+        }
+    }
+
+    /**
+     * 8 MiB to a client with a 32 KiB receive buffer that reads 256 KiB every 100 ms: more than three
+     * seconds, three idle timeouts, during which the client sends nothing and the response never
+     * stops moving.
+     */
+    private void aStreamToASlowReaderOutlastingTheIdleTimeoutIsWrittenWhole() throws Exception {
+        StreamStats streams = target.streamStats();
+        long finished = streams.completedCount();
+        try (HttpWire wire = new HttpWire(target.port(), RECEIVE_BUFFER)) {
+            wire.write(HttpWire.get("/stream?bytes=" + STREAM_BYTES));
+            assertEquals(200, wire.readHead().status(), cell.toString());
+            InputStream in = wire.input();
+            int read = 0;
+            byte[] sip = new byte[256 * 1024];
+            while (read < STREAM_BYTES) {
+                int n = in.readNBytes(sip, 0, Math.min(sip.length, STREAM_BYTES - read));
+                if (n == 0) {
+                    break;
+                }
+                for (int i = 0; i < n; i += 4093) {
+                    assertEquals((read + i) % 251, sip[i] & 0xff, cell + ": byte " + (read + i));
+                }
+                read += n;
+                Thread.sleep(100);
+            }
+            assertEquals(STREAM_BYTES, read, cell + ": the stream was cut while it was moving");
+        }
+        HelloTargetContractTest.awaitTrue(() -> streams.completedCount() == finished + 1 && streams.inFlightCount() == 0,
+                cell + ": the stream counted: " + streams);
+    }
+
+    /** A client that stops reading: the server's writes stop moving, and after the idle timeout it gives up. */
+    private void aStreamTheClientStopsTakingIsClosedAndEnds() throws Exception {
+        StreamStats streams = target.streamStats();
+        long finished = streams.completedCount();
+        try (HttpWire wire = new HttpWire(target.port(), RECEIVE_BUFFER)) {
+            wire.write(HttpWire.get("/stream?bytes=" + STREAM_BYTES));
+            assertEquals(200, wire.readHead().status(), cell.toString());
+            HelloTargetContractTest.awaitTrue(() -> streams.completedCount() == finished + 1 && streams.inFlightCount() == 0,
+                    cell + ": a stream the client stopped taking ended: " + streams);
+            long read = wire.input().transferTo(java.io.OutputStream.nullOutputStream());
+            assertTrue(read < STREAM_BYTES, cell + ": the connection was closed before the end, after " + read + " bytes");
+        }
+    }
+}
