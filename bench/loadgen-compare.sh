@@ -121,32 +121,6 @@ loadgen() {
   [ -f "$OUT/$name/summary.json" ] || bench_die "loadgen $name wrote no summary: $(tail -n 3 "$OUT/$name.stderr" | tr '\n' ' ')"
 }
 
-# timed NAME COMMAND...: runs COMMAND on CPU 1 with its output in $OUT/NAME.txt, and its CPU time
-# (getrusage of it and its children, through a python3 wrapper) and wall time in $OUT/NAME.rusage
-# as key=value lines.
-timed() {
-  local name="$1"
-  shift
-  python3 -c '
-import resource, subprocess, sys, time
-start = time.monotonic()
-with open(sys.argv[1], "w") as out:
-    status = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.STDOUT).returncode
-wall = time.monotonic() - start
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-cpu = usage.ru_utime + usage.ru_stime
-print("exit_status=%d" % status)
-print("wall_seconds=%.3f" % wall)
-print("cpu_seconds=%.3f" % cpu)
-print("cpu_percent=%.1f" % (100 * cpu / wall if wall > 0 else 0))
-' "$OUT/$name.txt" timeout $((DURATION + 60)) taskset -c 1 "$@" >"$OUT/$name.rusage"
-}
-
-# rusage NAME KEY: a value of $OUT/NAME.rusage
-rusage() {
-  awk -F= -v k="$2" '$1 == k { print $2 }' "$OUT/$1.rusage"
-}
-
 # wrk2_run NAME RATE CONNECTIONS: wrk2 on CPU 1 into $OUT/NAME.txt and .rusage.
 wrk2_run() {
   bench_say "wrk2 $1: -t1 -c$3 -R$2 -d${DURATION}s"

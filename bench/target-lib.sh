@@ -177,6 +177,37 @@ bench_cleanup() {
 # middle two, to four decimals without trailing zeros (never an exponent).
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else { m = sprintf("%.4f", (v[NR / 2] + v[NR / 2 + 1]) / 2); sub(/0+$/, "", m); sub(/\.$/, "", m); print m } }'; }
 
+# timed NAME COMMAND...: runs COMMAND on CPU 1, bounded by $DURATION + $TIMED_SLACK s (60 unless
+# the script sets it), with its output in
+# $OUT/NAME.txt, and what getrusage says of it and its children (through a python3 wrapper) in
+# $OUT/NAME.rusage as key=value lines: its wall and CPU time, and its context switches (every
+# thread's, voluntary and involuntary), the count of times it went to sleep or was put off a core.
+timed() {
+  local name="$1"
+  shift
+  python3 -c '
+import resource, subprocess, sys, time
+start = time.monotonic()
+with open(sys.argv[1], "w") as out:
+    status = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.STDOUT).returncode
+wall = time.monotonic() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = usage.ru_utime + usage.ru_stime
+print("exit_status=%d" % status)
+print("wall_seconds=%.3f" % wall)
+print("cpu_seconds=%.3f" % cpu)
+print("cpu_percent=%.1f" % (100 * cpu / wall if wall > 0 else 0))
+print("voluntary_switches=%d" % usage.ru_nvcsw)
+print("involuntary_switches=%d" % usage.ru_nivcsw)
+print("switches_per_second=%.0f" % ((usage.ru_nvcsw + usage.ru_nivcsw) / wall if wall > 0 else 0))
+' "$OUT/$name.txt" timeout $((DURATION + ${TIMED_SLACK:-60})) taskset -c 1 "$@" >"$OUT/$name.rusage"
+}
+
+# rusage NAME KEY: a value of $OUT/NAME.rusage
+rusage() {
+  awk -F= -v k="$2" '$1 == k { print $2 }' "$OUT/$1.rusage"
+}
+
 # CPU time a process has used, user + system, in clock ticks (CLK_TCK per second).
 cpu_ticks() {
   local stat fields
