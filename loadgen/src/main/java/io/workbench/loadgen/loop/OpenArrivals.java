@@ -144,11 +144,6 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
         loop.selector().schedule(this, wake.timerFor(startNanos + next, ranNanos, inFlight));
     }
 
-    /** @return true if the next arrival is due at {@code nowNanos} and no run of the schedule is under way */
-    private boolean isDue(long nowNanos) {
-        return !running && !stopped && next != ArrivalSchedule.END && startNanos + next - nowNanos <= 0;
-    }
-
     private void dispatch(long intended) {
         int slot = loop.newRequest(intended);
         if (waiting.isEmpty()) {
@@ -217,10 +212,14 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
             serveWaiting(connection);
             loop.connections().offerIdle(connection);
         }
-        // The loop is awake: what is due goes out now, not at its timer, which may be the slack away.
-        if (isDue(now)) {
+        if (running || stopped || next == ArrivalSchedule.END) {
+            // Ended inside a send (the run under way goes on with the schedule), stopped, or through.
+            return;
+        }
+        if (startNanos + next - now <= 0) {
+            // The loop is awake: what is due goes out now, not at its timer, which may be the slack away.
             run();
-        } else if (!running && !stopped && next != ArrivalSchedule.END && loop.slots().inUse() == 0) {
+        } else if (loop.slots().inUse() == 0) {
             // The last response is in: none will wake the loop before the next arrival, so its timer takes no slack.
             armTimer(false);
         }
