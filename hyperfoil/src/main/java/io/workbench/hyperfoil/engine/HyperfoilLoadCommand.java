@@ -7,7 +7,7 @@ import io.workbench.loadgen.foreign.ForeignRunFiles;
 import io.workbench.loadgen.foreign.RunTable;
 import io.workbench.loadgen.plan.Durations;
 import io.workbench.loadgen.plan.RunOptions;
-import io.workbench.loadgen.report.ResultsJson;
+import io.workbench.loadgen.summary.SummaryJson;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -134,7 +134,7 @@ public final class HyperfoilLoadCommand implements Callable<Integer> {
                 plan.measured().durationMillis(), common.minRateFraction());
         Path summary = ForeignRunFiles.write(dir, run);
         if (!common.quiet()) {
-            System.err.print(RunTable.render(List.of(new RunTable.Row(dir.toString(), ResultsJson.readSummary(summary)))));
+            System.err.print(RunTable.render(List.of(new RunTable.Row(dir.toString(), SummaryJson.readSummary(summary)))));
             run.notes().forEach(note -> System.err.println("  " + note));
         }
         System.out.println("SUMMARY " + summary);

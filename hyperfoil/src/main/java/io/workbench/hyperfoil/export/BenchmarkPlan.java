@@ -1,6 +1,6 @@
 package io.workbench.hyperfoil.export;
 
-import io.workbench.loadgen.suite.Preset;
+import io.workbench.mainjob.suite.Preset;
 import java.net.URI;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.workbench.hyperfoil.export;
 
-import io.workbench.loadgen.suite.Profile;
-import io.workbench.loadgen.suite.Scenario;
+import io.workbench.mainjob.suite.Profile;
+import io.workbench.mainjob.suite.Scenario;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.workbench.loadgen.output.RunFiles;
-import io.workbench.loadgen.report.ResultsJson;
+import io.workbench.loadgen.summary.SummaryJson;
 import io.workbench.loadgen.foreign.HyperfoilVerdict;
-import io.workbench.loadgen.report.results.Limit;
-import io.workbench.loadgen.report.results.LoadSummary;
-import io.workbench.loadgen.report.results.RunVerdict;
+import io.workbench.loadgen.summary.Limit;
+import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.loadgen.summary.RunVerdict;
 import io.workbench.targets.ServerCatalog;
 import io.workbench.targets.Target;
 import io.workbench.targets.hello.Strategy;
@@ -52,7 +52,7 @@ class InProcessRunTest {
             assertEquals(0, HyperfoilLoadCommand.commandLine(args).execute(args));
             long counted = completed(target) - before;
 
-            LoadSummary summary = ResultsJson.readSummary(dir.resolve(RunFiles.SUMMARY));
+            LoadSummary summary = SummaryJson.readSummary(dir.resolve(RunFiles.SUMMARY));
             assertEquals("hyperfoil", summary.engine());
             assertEquals(counted, summary.requests().sent(), "the target's /stats counted every request Hyperfoil reports, no more");
             assertTrue(summary.requests().sent() > 50, "200 req/s for 1.5 s sent about 300: " + summary.requests().sent());
@@ -75,7 +75,7 @@ class InProcessRunTest {
             // Judged by Hyperfoil's own counters: never valid (no intended start times), and the connection cap exactly when
             // its counters show sessions blocked on the pool or the session limit exceeded (a cold start can do either).
             RunVerdict verdict = RunVerdict.of(summary);
-            JsonNode counters = ResultsJson.mapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("counters");
+            JsonNode counters = SummaryJson.mapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("counters");
             assertFalse(verdict.valid());
             List<String> reasons = summary.validity().reasons();
             assertEquals(HyperfoilVerdict.NO_INTENDED_TIMES, reasons.get(reasons.size() - 1), "said last, whatever else fired");
@@ -99,14 +99,14 @@ class InProcessRunTest {
             assertEquals(0, HyperfoilLoadCommand.commandLine(args).execute(args));
             completed(target);
 
-            JsonNode counters = ResultsJson.mapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("counters");
+            JsonNode counters = SummaryJson.mapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("counters");
             long written = counters.get("requestCount").asLong();
             assertTrue(written > 5, "20 req/s for 1 s: " + counters);
             assertEquals(0, counters.get("responseCount").asLong(), "every request waits 400 ms, past its 100 ms: " + counters);
             assertEquals(written, counters.get("requestTimeouts").asLong(), counters.toString());
             assertEquals(written, counters.get("connectionErrors").asLong(), "Hyperfoil closes a timed-out request's connection, "
                     + "which cancels it as a connection error: " + counters);
-            LoadSummary summary = ResultsJson.readSummary(dir.resolve(RunFiles.SUMMARY));
+            LoadSummary summary = SummaryJson.readSummary(dir.resolve(RunFiles.SUMMARY));
             assertEquals(Boolean.TRUE, summary.validity().accountingHolds());
             assertEquals(written, summary.requests().timedOut());
             assertEquals(summary.requests().sent(), summary.requests().ok() + summary.requests().errors() + summary.requests().timedOut());
@@ -125,7 +125,7 @@ class InProcessRunTest {
             assertEquals(0, HyperfoilLoadCommand.commandLine(args).execute(args));
             completed(target);
 
-            LoadSummary summary = ResultsJson.readSummary(dir.resolve(RunFiles.SUMMARY));
+            LoadSummary summary = SummaryJson.readSummary(dir.resolve(RunFiles.SUMMARY));
             RunVerdict verdict = RunVerdict.of(summary);
             assertEquals(Limit.CONNECTION_CAP, verdict.limitedBy(), summary.validity().reasons().toString());
             assertTrue(summary.validity().reasons().stream().anyMatch(reason -> reason.contains("sessionLimitExceeded")),
@@ -147,7 +147,7 @@ class InProcessRunTest {
             while (true) {
                 HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(target.uri() + "/stats")).build(),
                         HttpResponse.BodyHandlers.ofString());
-                JsonNode stats = ResultsJson.mapper().readTree(response.body());
+                JsonNode stats = SummaryJson.mapper().readTree(response.body());
                 if (stats.path("inFlight").asLong() == 0) {
                     return stats.path("completed").asLong();
                 }

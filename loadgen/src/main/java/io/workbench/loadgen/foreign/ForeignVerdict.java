@@ -1,6 +1,6 @@
 package io.workbench.loadgen.foreign;
 
-import io.workbench.loadgen.report.results.Limit;
+import io.workbench.loadgen.summary.Limit;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.workbench.loadgen.foreign;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.workbench.loadgen.report.ResultsJson;
+import io.workbench.loadgen.summary.SummaryJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +58,7 @@ public final class HyperfoilControllerExport {
      * @param minRateFraction the least share of that rate to achieve
      */
     public static ForeignRun read(Path file, String phase, Double targetRate, double minRateFraction, String command) throws IOException {
-        JsonNode root = ResultsJson.mapper().readTree(file.toFile());
+        JsonNode root = SummaryJson.mapper().readTree(file.toFile());
         String schema = root.path("$schema").asText("");
         if (!root.has("stats") || !root.get("stats").isArray()) {
             throw new IOException(file + ": no stats array: not a Hyperfoil controller's JSON export (schema " + SCHEMA + ")");

@@ -1,10 +1,10 @@
 package io.workbench.loadgen.foreign;
 
 import io.workbench.loadgen.output.RunFiles;
-import io.workbench.loadgen.report.ResultsJson;
-import io.workbench.loadgen.report.results.Limit;
-import io.workbench.loadgen.report.results.LoadSummary;
-import io.workbench.loadgen.report.results.RunVerdict;
+import io.workbench.loadgen.summary.SummaryJson;
+import io.workbench.loadgen.summary.Limit;
+import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.loadgen.summary.RunVerdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -173,7 +173,7 @@ public final class IntervalLogMerge {
         if (!Files.isRegularFile(summaryFile) || !Files.isRegularFile(hlog)) {
             throw new IOException(dir + " is not a load run's directory (it needs " + RunFiles.SUMMARY + " and " + RunFiles.HLOG + ")");
         }
-        LoadSummary summary = ResultsJson.readSummary(summaryFile);
+        LoadSummary summary = SummaryJson.readSummary(summaryFile);
         List<Histogram> intervals = new ArrayList<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(hlog.toFile());

@@ -1,8 +1,8 @@
 package io.workbench.loadgen.foreign;
 
-import io.workbench.loadgen.report.results.Limit;
-import io.workbench.loadgen.report.results.LoadSummary;
-import io.workbench.loadgen.report.results.RunVerdict;
+import io.workbench.loadgen.summary.Limit;
+import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.loadgen.summary.RunVerdict;
 import java.util.List;
 import java.util.Locale;
 

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.loadgen.output.RunFiles;
-import io.workbench.loadgen.report.ResultsJson;
+import io.workbench.loadgen.summary.SummaryJson;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.workbench.loadgen.report.results.Limit;
-import io.workbench.loadgen.report.results.LoadSummary;
-import io.workbench.loadgen.report.results.RunVerdict;
+import io.workbench.loadgen.summary.Limit;
+import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.loadgen.summary.RunVerdict;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -67,7 +67,7 @@ class HyperfoilControllerExportTest {
         assertEquals(20054.0, micros.getMaxValue(), 20054.0 * 0.002);
 
         Path summaryFile = ForeignRunFiles.write(dir, run);
-        LoadSummary summary = ResultsJson.readSummary(summaryFile);
+        LoadSummary summary = SummaryJson.readSummary(summaryFile);
         assertEquals("hyperfoil-controller", summary.engine());
         assertNull(summary.latency().intendedToEnd());
         assertEquals(998, summary.latency().sendToEnd().count());
@@ -86,7 +86,7 @@ class HyperfoilControllerExportTest {
         assertTrue(run.verdict().accountingHolds());
         assertEquals(1.0, run.verdict().achievedFraction(), 1e-9);
 
-        LoadSummary summary = ResultsJson.readSummary(ForeignRunFiles.write(dir, run));
+        LoadSummary summary = SummaryJson.readSummary(ForeignRunFiles.write(dir, run));
         assertEquals("not-judged", summary.validity().limitedBy());
         assertEquals(List.of("not-judged"), summary.validity().limits());
         assertEquals(Boolean.TRUE, summary.validity().accountingHolds());
@@ -115,7 +115,7 @@ class HyperfoilControllerExportTest {
                 + "and 2 connection errors (every written request ends one of those ways)"), run.verdict().reasons().toString());
         assertEquals(1001, run.sent());
         assertFalse(run.countsAddUp(), "sent = ok + errors + timedOut fails visibly: no kind was made up to fill the gap");
-        LoadSummary summary = ResultsJson.readSummary(ForeignRunFiles.write(dir, run));
+        LoadSummary summary = SummaryJson.readSummary(ForeignRunFiles.write(dir, run));
         assertEquals(Boolean.FALSE, summary.validity().accountingHolds());
     }
 
@@ -187,10 +187,10 @@ class HyperfoilControllerExportTest {
 
     /** The fixture with one edit, in a file of its own. */
     private Path edited(java.util.function.Consumer<ObjectNode> edit) throws Exception {
-        ObjectNode root = (ObjectNode) ResultsJson.mapper().readTree(fixture().toFile());
+        ObjectNode root = (ObjectNode) SummaryJson.mapper().readTree(fixture().toFile());
         edit.accept(root);
         Path file = Files.createTempFile(dir, "export", ".json");
-        ResultsJson.mapper().writeValue(file.toFile(), root);
+        SummaryJson.mapper().writeValue(file.toFile(), root);
         return file;
     }
 

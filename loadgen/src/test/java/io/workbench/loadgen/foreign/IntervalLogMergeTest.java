@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.loadgen.output.RunFiles;
 import io.workbench.loadgen.record.IntervalLog;
-import io.workbench.loadgen.report.ResultsJson;
-import io.workbench.loadgen.report.results.Limit;
-import io.workbench.loadgen.report.results.LoadSummary;
-import io.workbench.loadgen.report.results.RunVerdict;
+import io.workbench.loadgen.summary.SummaryJson;
+import io.workbench.loadgen.summary.Limit;
+import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.loadgen.summary.RunVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ class IntervalLogMergeTest {
         ForeignRun merged = IntervalLogMerge.merge(List.of(fast, slow), "test");
         Path out = dir.resolve("merged");
         ForeignRunFiles.write(out, merged);
-        LoadSummary summary = ResultsJson.readSummary(out.resolve(RunFiles.SUMMARY));
+        LoadSummary summary = SummaryJson.readSummary(out.resolve(RunFiles.SUMMARY));
 
         Histogram total = merged.intendedToEnd();
         assertEquals(union.getTotalCount(), total.getTotalCount(), "every value of both logs is in the merged run");
@@ -85,7 +85,7 @@ class IntervalLogMergeTest {
         assertEquals(List.of("late: the generator lagged"), oneLate.verdict().reasons());
         Path out = dir.resolve("merged-late");
         ForeignRunFiles.write(out, oneLate);
-        LoadSummary summary = ResultsJson.readSummary(out.resolve(RunFiles.SUMMARY));
+        LoadSummary summary = SummaryJson.readSummary(out.resolve(RunFiles.SUMMARY));
         assertEquals("generator-pacing", summary.validity().limitedBy());
         assertEquals(Limit.GENERATOR_PACING, RunVerdict.of(summary).limitedBy());
     }
@@ -97,11 +97,11 @@ class IntervalLogMergeTest {
         Path old = generator("old", START, 3, 100, 200, 0.0, union, 2);
         // Rewrite its verdict as a summary of before: valid false, reasons, no limitedBy.
         Path file = old.resolve(RunFiles.SUMMARY);
-        var json = (com.fasterxml.jackson.databind.node.ObjectNode) ResultsJson.mapper().readTree(file.toFile());
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) SummaryJson.mapper().readTree(file.toFile());
         var validity = json.putObject("validity");
         validity.put("valid", false);
         validity.putArray("reasons").add("achieved 90.0 req/s, below 99% of the target 100.0");
-        ResultsJson.mapper().writeValue(file.toFile(), json);
+        SummaryJson.mapper().writeValue(file.toFile(), json);
 
         ForeignRun merged = IntervalLogMerge.merge(List.of(good, old), "test");
 
@@ -111,7 +111,7 @@ class IntervalLogMergeTest {
     }
 
     private double percentileOf(Path run) throws IOException {
-        return ResultsJson.readSummary(run.resolve(RunFiles.SUMMARY)).latency().intendedToEnd().p99Ms() * 1000;
+        return SummaryJson.readSummary(run.resolve(RunFiles.SUMMARY)).latency().intendedToEnd().p99Ms() * 1000;
     }
 
     /** A load run's directory whose log has {@code seconds} intervals of {@code perSecond} values around {@code medianMicros}. */

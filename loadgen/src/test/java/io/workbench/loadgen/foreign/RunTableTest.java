@@ -3,8 +3,8 @@ package io.workbench.loadgen.foreign;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.workbench.loadgen.report.ResultsJson;
-import io.workbench.loadgen.report.results.LoadSummary;
+import io.workbench.loadgen.summary.SummaryJson;
+import io.workbench.loadgen.summary.LoadSummary;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RunTableTest {
 
     private static LoadSummary summary(Double measuredCpuSeconds, String validity) throws Exception {
-        ObjectNode root = (ObjectNode) ResultsJson.mapper().readTree("""
+        ObjectNode root = (ObjectNode) SummaryJson.mapper().readTree("""
                 {"label": "x", "model": "open", "targetRate": 1000.0, "achievedRate": 1000.0,
                  "requests": {"scheduled": 10000, "sent": 10000, "ok": 10000, "errors": 0, "timedOut": 0},
                  "generator": {"cpuSeconds": 4.0, "cpuPercentOfOneCore": 40.0},
@@ -22,7 +22,7 @@ class RunTableTest {
         if (measuredCpuSeconds != null) {
             ((ObjectNode) root.get("generator")).put("measuredCpuSeconds", measuredCpuSeconds);
         }
-        return ResultsJson.mapper().treeToValue(root, LoadSummary.class);
+        return SummaryJson.mapper().treeToValue(root, LoadSummary.class);
     }
 
     @Test

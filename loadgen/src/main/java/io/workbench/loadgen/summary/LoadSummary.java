@@ -1,0 +1,109 @@
+package io.workbench.loadgen.summary;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code summary.json} one load run writes, as far as the suite and its report read it (the
+ * load command's contract in docs/loadgen.md). Fields the generator adds later are ignored, so the
+ * report keeps reading older and newer summaries alike; a field an older summary does not have is
+ * null (or 0 for a number that every summary has always had). Times are milliseconds, rates
+ * requests per second. {@code engine} is null for the load command's own runs, and names the
+ * engine of a run measured elsewhere (Hyperfoil, or several generators merged), whose
+ * {@code notes} say what a reader must know to compare it with the generator's own.
+ *
+ * <p>results.json holds these records as read, so a field missing here is missing from the
+ * report's inputs too: every field the report uses is declared.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record LoadSummary(String label, String command, String url, String model, String arrivals, long seed,
+                          Double targetRate, double achievedRate, long startEpochMillis, long endEpochMillis,
+                          double durationSeconds, boolean interrupted, Requests requests, Blocked blocked,
+                          Connections connections, Generator generator, Latencies latency, Validity validity,
+                          Files files, String engine, List<String> notes) {
+
+    /**
+     * What happened to the requests: {@code sent = ok + errors + timedOut}, always. {@code written}
+     * (requests whose bytes reached the socket, which the achieved rate counts) is null in
+     * summaries written before it existed.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Requests(long scheduled, long sent, long ok, long errors, long timedOut,
+                           Map<String, Long> errorsByKind, Long written) {
+
+        /** Requests that did not end in a good response: errors and time-outs together. */
+        public long failed() {
+            return errors + timedOut;
+        }
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Blocked(long count, double maxMs) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Connections(long opened, long maxOpen, long maxAllowed, long descriptorLimit,
+                              List<String> sourceAddresses) {
+    }
+
+    /**
+     * The generator's own cost. {@code cpuSeconds} is the process's CPU over its run, warm-up
+     * included (the load command's: not its priming loop, which runs before the clock starts, nor JVM
+     * start-up); {@code measuredCpuSeconds} over the measured phase only, with
+     * {@code measuredWallSeconds} its wall time; {@code loopBusyShare} and {@code loopSpinShare} the
+     * share of the measured phase its event loops spent working and spinning. Every field but
+     * {@code cpuSeconds} and {@code cpuPercentOfOneCore} is null where the engine or an older
+     * summary does not have it.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Generator(double cpuSeconds, double cpuPercentOfOneCore, Double wallSeconds, Integer threads,
+                            Double measuredCpuSeconds, Double measuredWallSeconds, Double loopBusyShare,
+                            Double loopSpinShare) {
+    }
+
+    /** The latency kinds; one the engine does not measure is null ({@code connectWait} also in older summaries). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Latencies(LatencyStats intendedToEnd, LatencyStats sendToEnd, LatencyStats intendedToSend,
+                            LatencyStats connectWait) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LatencyStats(long count, double meanMs, double maxMs, double p50Ms, double p90Ms, double p99Ms,
+                               double p999Ms, double p9999Ms) {
+    }
+
+    /**
+     * The run's own verdict. {@code limitedBy} names what limited an invalid run ({@code none} for a
+     * valid one; see {@link Limit}), {@code limits} every factor that fired, {@code limitedBy} first;
+     * both are null in summaries written before verdicts named their limit ({@link RunVerdict} reads
+     * those). {@code accountingHolds} is null where the summary does not say.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Validity(boolean valid, String limitedBy, List<String> limits, List<String> reasons,
+                           double lagP99LimitMs, double minRateFraction, Boolean accountingHolds, Evidence evidence) {
+    }
+
+    /**
+     * The figures the verdict was drawn from, each null where the engine does not measure it.
+     *
+     * @param lagP99Ms          the generator's lag, intended->send p99
+     * @param loopBusyShare     the share of the measured phase its loop was busy
+     * @param achievedFraction  the achieved rate over the rate the schedule asked for
+     * @param blockedCount      requests that waited for a connection the cap or the kernel would not give
+     * @param sendSpreadMs      all-at-once: how long sending them all took
+     * @param sendSpreadLimitMs all-at-once: the most that spread may be
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Evidence(Double lagP99Ms, Double loopBusyShare, Double achievedFraction, Long blockedCount,
+                           Double sendSpreadMs, Double sendSpreadLimitMs) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Files(String hlog, Hgrm hgrm) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Hgrm(String intendedToEnd, String sendToEnd, String intendedToSend) {
+    }
+}

@@ -1,0 +1,53 @@
+package io.workbench.mainjob.suite;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The scenarios of the suite: the 2016 study's four ("Benchmarking High-Concurrency HTTP Servers
+ * on the JVM") and a streaming one it did not have. What each sends is a {@link Preset}, chosen by
+ * the {@link Profile}; this enum only names them and says what each asks of a server.
+ */
+public enum Scenario {
+
+    CONCURRENCY_LEVEL("concurrency-level",
+            "N requests started at once against a very long wait; the result is how many the target really "
+                    + "started (its /stats in flight), and the errors"),
+    SLOW_REQUESTS("slow-requests",
+            "exponential arrivals at 1,000 req/s, each request waiting 1 s: a steady thousand in flight"),
+    HIGH_CONCURRENCY("high-concurrency",
+            "exponential arrivals at 10,000 req/s, each waiting 100 ms: OLTP-like requests under strong concurrency"),
+    OVERHEAD("overhead",
+            "exponential arrivals at 100,000 req/s with no wait: the cost of the server's HTTP stack itself"),
+    STREAM("stream",
+            "1 MiB /stream responses at a fixed rate, open model: the non-blocking write path under back-pressure");
+
+    private final String cliName;
+    private final String summary;
+
+    Scenario(String cliName, String summary) {
+        this.cliName = cliName;
+        this.summary = summary;
+    }
+
+    public String cliName() {
+        return cliName;
+    }
+
+    public String summary() {
+        return summary;
+    }
+
+    public static Optional<Scenario> byName(String name) {
+        return Arrays.stream(values()).filter(scenario -> scenario.cliName.equals(name)).findFirst();
+    }
+
+    public static String names() {
+        return String.join(", ", Arrays.stream(values()).map(Scenario::cliName).toList());
+    }
+
+    @Override
+    public String toString() {
+        return cliName;
+    }
+}

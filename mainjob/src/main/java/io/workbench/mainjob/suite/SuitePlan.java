@@ -1,0 +1,38 @@
+package io.workbench.mainjob.suite;
+
+import io.workbench.mainjob.report.results.ConcurrencyCap;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything a suite run is told before it starts: which targets, which scenario presets (already
+ * scaled and capped), where the results go and how the JVMs are launched.
+ *
+ * @param command      the command line, for the report
+ * @param profile      the profile the presets come from
+ * @param scale        the test-only shortening factor (1 for real runs)
+ * @param targets      the cells to run, in order
+ * @param presets      the scenarios to run against each, in order
+ * @param cap          the concurrency-level cap and its reason
+ * @param out          the run's directory (created)
+ * @param launch       the java and the class paths
+ * @param pinning      the CPUs of target and generator
+ * @param network      how target and generator are connected (and, for the report, its description)
+ * @param readyTimeout how long a target may take to print READY
+ */
+public record SuitePlan(String command, Profile profile, double scale, List<TargetId> targets, List<Preset> presets,
+                        ConcurrencyCap cap, Path out, JvmLaunch launch, Pinning pinning, Network network,
+                        Duration readyTimeout) {
+
+    /** The planned seconds of the whole run, for the progress bar. */
+    public double plannedSeconds() {
+        return targets.size() * perTargetSeconds();
+    }
+
+    public double perTargetSeconds() {
+        return STARTUP_SECONDS + presets.stream().mapToDouble(Preset::estimatedSeconds).sum();
+    }
+
+    static final double STARTUP_SECONDS = 3;
+}
