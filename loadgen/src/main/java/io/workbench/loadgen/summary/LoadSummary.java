@@ -21,16 +21,19 @@ public record LoadSummary(String label, String command, String url, String model
                           Double targetRate, double achievedRate, long startEpochMillis, long endEpochMillis,
                           double durationSeconds, boolean interrupted, Requests requests, Blocked blocked,
                           Connections connections, Generator generator, Latencies latency, Validity validity,
-                          Files files, String engine, List<String> notes) {
+                          Files files, String engine, List<String> notes, TargetFellBehind targetFellBehind) {
 
     /**
      * What happened to the requests: {@code sent = ok + errors + timedOut}, always. {@code written}
-     * (requests whose bytes reached the socket, which the achieved rate counts) is null in
-     * summaries written before it existed.
+     * (requests the connection accepted for writing, which the achieved rate counts) is null in
+     * summaries written before it existed. {@code censored}: requests that were due but still
+     * waiting (for a connection, or for a connect that failed or timed out) when they were given up;
+     * each is in the latencies from its intended time to the moment it was given up, so the tail is
+     * a lower bound, never a hole (null in summaries written before it existed).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Requests(long scheduled, long sent, long ok, long errors, long timedOut,
-                           Map<String, Long> errorsByKind, Long written) {
+                           Map<String, Long> errorsByKind, Long written, Long censored) {
 
         /** Requests that did not end in a good response: errors and time-outs together. */
         public long failed() {
@@ -62,10 +65,39 @@ public record LoadSummary(String label, String command, String url, String model
                             Double loopSpinShare) {
     }
 
-    /** The latency kinds; one the engine does not measure is null ({@code connectWait} also in older summaries). */
+    /**
+     * The latency kinds; one the engine does not measure, or an older summary lacks, is null. A
+     * request's wait from its intended time falls into three consecutive parts:
+     * {@code lateness} (intended -> the generator's loop tried to send it: the generator's own),
+     * {@code connectionWait} (tried -> sent: no idle connection, at the cap or a connect in flight:
+     * the target's backlog) and {@code sendToEnd} (service). {@code triedToEnd} is what the target
+     * caused (tried -> end: connection wait and service, censored requests included);
+     * {@code intendedToEnd} the whole. {@code intendedToSend} and {@code connectWait} are read
+     * from summaries written before the parts were kept apart.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Latencies(LatencyStats intendedToEnd, LatencyStats sendToEnd, LatencyStats intendedToSend,
-                            LatencyStats connectWait) {
+    public record Latencies(LatencyStats intendedToEnd, LatencyStats sendToEnd, LatencyStats lateness,
+                            LatencyStats connectionWait, LatencyStats triedToEnd,
+                            LatencyStats intendedToSend, LatencyStats connectWait) {
+    }
+
+    /**
+     * Whether the target fell behind: the generator was on time, but requests queued for
+     * connections or the achieved rate fell below the schedule. A valid, named finding, never a
+     * reason to call a run invalid.
+     *
+     * @param behind          true when the target did not keep up
+     * @param heldShare       the share of the schedule the target held (completed rate over scheduled rate), or null (closed model)
+     * @param achievedRate    requests per second completed over the measured phase
+     * @param scheduledRate   what the schedule asked for, or null (closed model)
+     * @param peakConnections the most connections the target held open at once
+     * @param queuedRequests  measured requests that waited for a connection
+     * @param queueWait       the wait for a connection of the measured requests (tried -> sent)
+     * @param reason          one sentence, or null when it kept up
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TargetFellBehind(boolean behind, Double heldShare, Double achievedRate, Double scheduledRate,
+                                   long peakConnections, long queuedRequests, LatencyStats queueWait, String reason) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -81,7 +113,23 @@ public record LoadSummary(String label, String command, String url, String model
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Validity(boolean valid, String limitedBy, List<String> limits, List<String> reasons,
-                           double lagP99LimitMs, double minRateFraction, Boolean accountingHolds, Evidence evidence) {
+                           double lagP99LimitMs, double minRateFraction, Boolean accountingHolds, Evidence evidence,
+                           Lateness lateness) {
+    }
+
+    /**
+     * The lateness rule as applied to this run: valid when the generator's lateness p99 is under
+     * the larger of 1 ms and 1% of the run's median latency from the intended time, unless
+     * {@code --lag-limit} set the limit ({@code fromOption}).
+     *
+     * @param rule            the rule in words
+     * @param limitMs         the limit it gave for this run
+     * @param lagP99Ms        the generator's lateness p99 it read
+     * @param medianLatencyMs the intended->end median it read
+     * @param fromOption      true when --lag-limit set the limit
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Lateness(String rule, double limitMs, Double lagP99Ms, Double medianLatencyMs, boolean fromOption) {
     }
 
     /**
@@ -103,7 +151,9 @@ public record LoadSummary(String label, String command, String url, String model
     public record Files(String hlog, Hgrm hgrm) {
     }
 
+    /** The .hgrm files by latency kind (see {@link Latencies}); a kind the run did not write is null. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Hgrm(String intendedToEnd, String sendToEnd, String intendedToSend) {
+    public record Hgrm(String intendedToEnd, String sendToEnd, String lateness, String connectionWait, String triedToEnd,
+                       String intendedToSend) {
     }
 }

@@ -170,8 +170,8 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
         List<RunSpan> spans = new ArrayList<>();
         for (ScenarioRun scenario : target.scenarios()) {
             List<Repetition> runs = new ArrayList<>();
-            if (scenario.warmup() != null && scenario.warmup().measured()) {
-                runs.add(scenario.warmup());
+            if (scenario.warmup() != null) {
+                scenario.warmup().runs().stream().filter(Repetition::measured).forEach(runs::add);
             }
             runs.addAll(scenario.measured());
             for (Repetition repetition : runs) {

@@ -60,8 +60,7 @@ public final class RunFacts {
         }
         Findings findings = Findings.of(results);
         text.append(valid).append(" of ").append(runs).append(" measured runs valid (only they give figures); ")
-                .append(warming).append(" of the ").append(runs).append(" taken while the target was still warming (under ")
-                .append((int) Repetition.SETTLED_AFTER_LOAD_SECONDS).append(" s of load served before). ")
+                .append(warming).append(" of the ").append(runs).append(" taken before the target was known to be warm. ")
                 .append("Leaders named: ").append(findings.led()).append("; ties declared: ").append(findings.tied())
                 .append("; scenarios with no leader: ").append(findings.noLeader()).append('.');
         commonestLimit(results).ifPresent(limit -> text.append(" The commonest limit of a run that is not valid: ").append(limit).append('.'));
@@ -213,7 +212,7 @@ public final class RunFacts {
                         row.add(StudyTable.NONE);
                         row.add(StudyTable.NONE);
                         row.add(StudyTable.NONE);
-                        row.add(Figures.seconds(repetition.loadSecondsBefore()));
+                        row.add(String.valueOf(repetition.servedBefore()));
                         row.add(repetition.failure() == null ? "" : repetition.failure());
                         rows.add(row);
                         continue;
@@ -228,7 +227,7 @@ public final class RunFacts {
                             ? (repetition.index() == 0 ? "closed: " : "at once: ") + Figures.rate(summary.achievedRate())
                             : Figures.rate(summary.targetRate()) + " → " + Figures.rate(summary.achievedRate()));
                     row.add(Figures.ms(ScenarioFigures.lagP99Ms(repetition)));
-                    row.add(Figures.seconds(repetition.loadSecondsBefore()));
+                    row.add(String.valueOf(repetition.servedBefore()));
                     List<String> why = new ArrayList<>(verdict.reasons());
                     if (summary.interrupted()) {
                         why.add("interrupted");

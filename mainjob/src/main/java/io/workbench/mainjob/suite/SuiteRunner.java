@@ -10,6 +10,7 @@ import io.workbench.mainjob.report.results.RunResults;
 import io.workbench.mainjob.report.results.ScenarioRun;
 import io.workbench.mainjob.report.results.TargetRun;
 import io.workbench.mainjob.report.results.TargetStats;
+import io.workbench.mainjob.report.results.Warmup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ public final class SuiteRunner {
             if (interruption.requested()) {
                 // Listed, so the report shows what the interruption left out rather than a shorter matrix.
                 long now = System.currentTimeMillis();
-                finished.add(new TargetRun(target.toString(), target.server(), target.strategy(), TargetRun.Status.INTERRUPTED,
+                finished.add(new TargetRun(target.toString(), 1, target.server(), target.strategy(), TargetRun.Status.INTERRUPTED,
                         "not run: the run was interrupted before this target", null, target.dirName(), null, null, now, now,
                         List.of(), List.of()));
                 continue;
@@ -84,11 +85,19 @@ public final class SuiteRunner {
         return results;
     }
 
+    /** Two targets whose figures differ by less than this share are equivalent. */
+    static final double PRACTICAL_MARGIN = 0.05;
+
+    private int maxRepetitions() {
+        return plan.presets().stream().mapToInt(Preset::repetitions).max().orElse(0);
+    }
+
     private RunResults write(boolean last) {
         RunResults results = new RunResults(RunResults.FORMAT, plan.command(), plan.profile().cliName(), plan.scale(),
                 startedEpochMillis, System.currentTimeMillis(), interruption.requested(),
                 last ? environment.withLoadAverageEnd(MachineFacts.loadAverage()) : environment, plan.cap(),
-                plan.presets().stream().map(Preset::record).toList(), List.copyOf(finished));
+                plan.presets().stream().map(Preset::record).toList(), List.copyOf(finished),
+                maxRepetitions(), List.of(plan.targets().stream().map(TargetId::toString).toList()), PRACTICAL_MARGIN);
         ResultsJson.writeRun(plan.out(), results);
         return results;
     }
@@ -102,7 +111,7 @@ public final class SuiteRunner {
         if (outcome instanceof TargetProcess.NotStarted notStarted) {
             progress.say(target + ": " + notStarted.reason());
             progress.done(plan.perTargetSeconds());
-            return new TargetRun(target.toString(), target.server(), target.strategy(),
+            return new TargetRun(target.toString(), 1, target.server(), target.strategy(),
                     notStarted.refused() ? TargetRun.Status.REFUSED : TargetRun.Status.FAILED, notStarted.reason(),
                     notStarted.exitCode(), plan.out().relativize(dir).toString(), null, null, started,
                     System.currentTimeMillis(), GcLog.pauses(dir.resolve(GcLog.FILE_NAME)), List.of());
@@ -148,7 +157,7 @@ public final class SuiteRunner {
         } else {
             status = TargetRun.Status.OK;
         }
-        return new TargetRun(target.toString(), target.server(), target.strategy(), status, failure, exit,
+        return new TargetRun(target.toString(), 1, target.server(), target.strategy(), status, failure, exit,
                 plan.out().relativize(dir).toString(), process.url(), descriptorLimit, started, System.currentTimeMillis(),
                 GcLog.pauses(dir.resolve(GcLog.FILE_NAME)), scenarios);
     }
@@ -160,7 +169,6 @@ public final class SuiteRunner {
         private final TargetProcess process;
         private final TargetStatsProbe probe;
         private final Path dir;
-        private double loadSeconds;
 
         TargetSession(TargetId target, TargetProcess process, TargetStatsProbe probe, Path dir) {
             this.target = target;
@@ -177,7 +185,7 @@ public final class SuiteRunner {
                     String note = "the target does not serve /stream (" + status.map(code -> "status " + code).orElse("no answer") + ")";
                     progress.say(target + " " + preset.scenario() + " skipped: " + note);
                     progress.done(preset.estimatedSeconds());
-                    return new ScenarioRun(preset.record(), ScenarioRun.Status.SKIPPED, note, null, List.of());
+                    return new ScenarioRun(preset.record(), ScenarioRun.Status.SKIPPED, note, null, List.of(), null);
                 }
             }
             Repetition warmup = null;
@@ -212,13 +220,15 @@ public final class SuiteRunner {
             } else {
                 status = ScenarioRun.Status.DONE;
             }
-            return new ScenarioRun(preset.record(), status, note, warmup, repetitions);
+            return new ScenarioRun(preset.record(), status, note,
+                    warmup == null ? null : new Warmup(preset.warmupConnections(), preset.warmupRequests(), List.of(), 0.05, false,
+                            "warmed by a fixed count, its CPU per request not checked", List.of(warmup)),
+                    repetitions, null);
         }
 
         private Repetition once(Preset preset, int index, Path runDir, List<String> arguments, double plannedSeconds,
                                 double overheadSeconds) throws IOException {
             Files.createDirectories(runDir);
-            double before = loadSeconds;
             TargetStats statsBefore = probe.stats().orElse(null);
             AtomicBoolean loading = new AtomicBoolean(true);
             AtomicLong peak = new AtomicLong(-1);
@@ -245,7 +255,6 @@ public final class SuiteRunner {
             String failure = null;
             if (Files.isRegularFile(summaryFile)) {
                 summary = ResultsJson.readSummary(summaryFile);
-                loadSeconds += summary.durationSeconds();
             }
             if (ended.overran()) {
                 failure = "stopped after its deadline of " + deadline.toSeconds() + " s";
@@ -261,8 +270,9 @@ public final class SuiteRunner {
             if (failure != null) {
                 progress.say(target + " " + preset.scenario() + (index == 0 ? " warm-up" : " #" + index) + ": " + failure);
             }
-            return new Repetition(index, plan.out().relativize(runDir).toString(), ended.exitCode(), summary, failure,
-                    statsBefore, statsAfter, peak.get() >= 0 ? peak.get() : null, before);
+            return new Repetition(index, 0, plan.out().relativize(runDir).toString(), ended.exitCode(), summary, failure,
+                    statsBefore, statsAfter, peak.get() >= 0 ? peak.get() : null,
+                    statsBefore == null ? 0 : statsBefore.completed(), false, null);
         }
 
         /** Polls /stats while the requests are held; the most seen in flight at once is the scenario's result. */

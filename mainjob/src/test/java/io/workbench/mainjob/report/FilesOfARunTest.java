@@ -80,7 +80,7 @@ class FilesOfARunTest {
     @Test
     void resultsOfAnotherFormatAreRefusedNotMisread(@TempDir Path dir) throws IOException {
         String json = Files.readString(RunFixture.source().resolve(RunResults.FILE_NAME))
-                .replaceFirst("\"format\" : 1", "\"format\" : 99");
+                .replaceFirst("\"format\" : 2", "\"format\" : 99");
         Files.writeString(dir.resolve(RunResults.FILE_NAME), json);
 
         IOException refused = assertThrows(IOException.class, () -> ResultsJson.readRun(dir));

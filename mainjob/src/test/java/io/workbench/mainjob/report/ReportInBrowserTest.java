@@ -266,8 +266,8 @@ class ReportInBrowserTest {
         int count = 0;
         for (ScenarioRun scenario : target.scenarios()) {
             List<Repetition> runs = new ArrayList<>(scenario.measured());
-            if (scenario.warmup() != null && scenario.warmup().measured()) {
-                runs.add(scenario.warmup());
+            if (scenario.warmup() != null) {
+                scenario.warmup().runs().stream().filter(Repetition::measured).forEach(runs::add);
             }
             for (Repetition repetition : runs) {
                 Path hlog = runDir.resolve(repetition.dir()).resolve(repetition.summary().files().hlog());

@@ -198,12 +198,12 @@ final class RunBuilder {
                     LoadSummary summary = summary(target.id, preset, reps.get(i), i + 1, clock,
                             dir == null ? null : dir.resolve(repDir));
                     Rep rep = reps.get(i);
-                    repetitions.add(new Repetition(i + 1, repDir, 0, summary, null, rep.before, rep.after, rep.polled, 120 + 10.0 * i));
+                    repetitions.add(new Repetition(i + 1, 1, repDir, 0, summary, null, rep.before, rep.after, rep.polled, 120_000L + 10_000L * i, true, null));
                     clock = summary.endEpochMillis() + 1_000;
                 }
-                runs.add(new ScenarioRun(preset, ScenarioRun.Status.DONE, null, null, repetitions));
+                runs.add(new ScenarioRun(preset, ScenarioRun.Status.DONE, null, null, repetitions, null));
             }
-            targetRuns.add(new TargetRun(target.id, target.id.split(":")[0], target.id.split(":")[1], TargetRun.Status.OK, null, 0,
+            targetRuns.add(new TargetRun(target.id, 1, target.id.split(":")[0], target.id.split(":")[1], TargetRun.Status.OK, null, 0,
                     target.dir(), "http://127.0.0.1:4" + target.position + "000", 20_000L, target.start(), clock + 1_000,
                     List.copyOf(target.pauses), runs));
             end = Math.max(end, clock + 1_000);
@@ -214,7 +214,7 @@ final class RunBuilder {
         ConcurrencyCap cap = new ConcurrencyCap(54_000, 54_000, 19_850, 20_000, 150,
                 "the descriptor limit of 20,000 caps it at 19,850 (150 kept for what a JVM holds open)");
         return new RunResults(RunResults.FORMAT, "./workbench run --profile quick", "quick", 1, START, end, false, environment, cap,
-                List.copyOf(presets), targetRuns);
+                List.copyOf(presets), targetRuns, 2, List.of(targetRuns.stream().map(TargetRun::id).toList()), 0.05);
     }
 
     /** A repetition's summary, with its files written under {@code repDir} when it is not null. */

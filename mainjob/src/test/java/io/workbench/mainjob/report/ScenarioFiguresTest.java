@@ -25,12 +25,12 @@ class ScenarioFiguresTest {
     }
 
     private static Repetition repetition(int index, LoadSummary summary) {
-        return new Repetition(index, "x/rep-" + index, 0, summary, null, null, null, null, 100);
+        return new Repetition(index, 1, "x/rep-" + index, 0, summary, null, null, null, null, 100_000, true, null);
     }
 
     private static ScenarioRun run(List<Repetition> repetitions) throws IOException {
         RunResults results = ResultsJson.readRun(RunFixture.source());
-        return new ScenarioRun(results.presets().get(1), ScenarioRun.Status.DONE, null, null, repetitions);
+        return new ScenarioRun(results.presets().get(1), ScenarioRun.Status.DONE, null, null, repetitions, null);
     }
 
     @Test

@@ -58,7 +58,7 @@ class QuickProfileSmokeIT {
                 assertEquals(ScenarioRun.Status.DONE, scenario.status(), target.id() + " " + scenario.scenario() + ": " + scenario.note());
                 List<Repetition> runs = new ArrayList<>(scenario.repetitions());
                 if (scenario.warmup() != null) {
-                    runs.add(scenario.warmup());
+                    runs.addAll(scenario.warmup().runs());
                 }
                 for (Repetition repetition : runs) {
                     checkFiles(out, target.id() + " " + scenario.scenario() + " #" + repetition.index(), repetition);

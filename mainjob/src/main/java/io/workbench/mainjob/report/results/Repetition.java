@@ -4,9 +4,11 @@ import io.workbench.loadgen.summary.LoadSummary;
 import io.workbench.loadgen.summary.RunVerdict;
 
 /**
- * One load run against a target: a warm-up or one measured repetition of a scenario.
+ * One load run against a target: a measured repetition of a scenario, one run of a warm-up, or one
+ * step of the overhead scenario's rate search.
  *
- * @param index             1.. for measured repetitions, 0 for the warm-up
+ * @param index             1.. for measured repetitions (the round it was measured in), 0 for a warm-up run or a search step
+ * @param positionInRound   where the target came in its round's rotated order (1..), 0 outside rounds
  * @param dir               the run's directory, relative to the run's root (the load files are there)
  * @param exitCode          the load command's exit status, or null if it never ran
  * @param summary           its {@code summary.json}, or null when it wrote none
@@ -15,18 +17,18 @@ import io.workbench.loadgen.summary.RunVerdict;
  * @param statsAfter        the target's /stats just after, or null if it could not be read
  * @param peakInFlight      the most requests /stats showed in flight while the load ran (polled;
  *                          the concurrency-level result), or null when not polled
- * @param loadSecondsBefore seconds of load this target JVM had served before this run (warm-ups included)
+ * @param servedBefore      requests this target JVM had completed before this run (its /stats; warm-ups included)
+ * @param warm              true when the target's warm-up for this scenario ended steady (see {@link Warmup});
+ *                          a run that is not warm never feeds a finding
+ * @param cost              what the target process spent over the measured phase, or null when it could not be read
  */
-public record Repetition(int index, String dir, Integer exitCode, LoadSummary summary, String failure,
+public record Repetition(int index, int positionInRound, String dir, Integer exitCode, LoadSummary summary, String failure,
                          TargetStats statsBefore, TargetStats statsAfter, Long peakInFlight,
-                         double loadSecondsBefore) {
+                         long servedBefore, boolean warm, TargetCost cost) {
 
-    /** A server pinned to one core needs about a minute of load before its throughput settles. */
-    public static final double SETTLED_AFTER_LOAD_SECONDS = 60;
-
-    /** True when the target had served less than {@link #SETTLED_AFTER_LOAD_SECONDS} of load before this run. */
+    /** True when the run was taken before its target was known to be warm. */
     public boolean warming() {
-        return loadSecondsBefore < SETTLED_AFTER_LOAD_SECONDS;
+        return !warm;
     }
 
     /**

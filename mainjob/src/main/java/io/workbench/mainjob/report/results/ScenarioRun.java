@@ -8,11 +8,13 @@ import java.util.List;
  * @param preset      what it ran with
  * @param status      how it ended
  * @param note        why it was skipped or failed (one line), or null
- * @param warmup      the warm-up run, or null when the scenario has none or it did not run
- * @param repetitions the measured repetitions, in order
+ * @param warmup      the warm-up before the target's first measured run of the scenario, or null when the scenario
+ *                    has none or it did not run
+ * @param repetitions the measured repetitions, one per round, in round order
+ * @param search      the overhead scenario's search for the highest sustained rate, or null for the other scenarios
  */
-public record ScenarioRun(ScenarioPreset preset, Status status, String note, Repetition warmup,
-                          List<Repetition> repetitions) {
+public record ScenarioRun(ScenarioPreset preset, Status status, String note, Warmup warmup,
+                          List<Repetition> repetitions, RateSearch search) {
 
     public enum Status {
         /** Every repetition ran (each has its own validity verdict). */

@@ -3,9 +3,12 @@ package io.workbench.mainjob.report.results;
 import java.util.List;
 
 /**
- * One target JVM's session: started once, every scenario run against it in turn, stopped.
+ * One target JVM's session: started with the other targets of its interleaving group, warmed per
+ * scenario, measured once in every round, stopped.
  *
- * @param id                  {@code server:strategy}, e.g. {@code jetty-handler:sync}
+ * @param id                  {@code server:strategy}, e.g. {@code jetty-handler:sync}; a cell listed twice in one
+ *                            run is a second target whose id ends {@code #2} (an A/A test of the whole chain)
+ * @param copy                1, or 2.. for the second and later listing of the same cell
  * @param server              the server technology
  * @param strategy            how its /hello spends the wait
  * @param status              how the session ended
@@ -19,7 +22,7 @@ import java.util.List;
  * @param gcPauses            its GC pauses over the whole session, from its GC log
  * @param scenarios           the scenarios run against it, in order
  */
-public record TargetRun(String id, String server, String strategy, Status status, String failure,
+public record TargetRun(String id, int copy, String server, String strategy, Status status, String failure,
                         Integer exitCode, String dir, String url, Long descriptorLimit,
                         long startedEpochMillis, long stoppedEpochMillis, List<GcPause> gcPauses,
                         List<ScenarioRun> scenarios) {
