@@ -155,6 +155,11 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
         return warmupRequests / rate + WARMUP_WINDOWS * RUN_EXTRA_SECONDS;
     }
 
+    /** A check of a target already warmed on the same path: three windows ({@link TargetWarmup}). */
+    public double warmupCheckSeconds() {
+        return warmupSeconds() * WarmupRule.STEADY_WITHIN_5_PERCENT.windows() / WARMUP_WINDOWS;
+    }
+
     public double searchSeconds() {
         return search == null ? 0 : search.maxSteps() * (GENERATOR_WARMUP_SECONDS + search.stepSeconds() + RUN_EXTRA_SECONDS);
     }

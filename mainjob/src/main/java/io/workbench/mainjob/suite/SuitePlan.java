@@ -31,9 +31,20 @@ public record SuitePlan(String command, Profile profile, double scale, List<Targ
         return targets.size() * perTargetSeconds();
     }
 
-    /** One target's share: its start and, per scenario, its warm-up, its runs and its search. */
+    /**
+     * One target's share: its start and, per scenario, its warm-up (a full one on a path the first
+     * time, a check after), its runs and its search.
+     */
     public double perTargetSeconds() {
-        return STARTUP_SECONDS + presets.stream().mapToDouble(Preset::estimatedSeconds).sum();
+        double seconds = STARTUP_SECONDS;
+        java.util.Set<String> warmed = new java.util.HashSet<>();
+        for (Preset preset : presets) {
+            seconds += preset.estimatedSeconds();
+            if (preset.hasWarmup() && !warmed.add(preset.warmupPath())) {
+                seconds -= preset.warmupSeconds() - preset.warmupCheckSeconds();
+            }
+        }
+        return seconds;
     }
 
     /** A target JVM's start, until READY, and its stop. */

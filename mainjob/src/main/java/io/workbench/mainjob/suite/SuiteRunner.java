@@ -173,9 +173,11 @@ public final class SuiteRunner {
                 continue;
             }
             progress.step(session.id().toString(), preset.scenario() + " warm-up (closed, " + preset.warmupConnections() + " connections, "
-                    + preset.warmupRequests() + " requests in windows of " + preset.warmupWindow() + ")");
+                    + session.warmedOn(preset.warmupPath()).map(earlier -> "checked after the " + earlier + " warm-up on the same path")
+                            .orElse(preset.warmupRequests() + " requests") + ", in windows of " + preset.warmupWindow() + ")");
+            boolean check = session.warmedOn(preset.warmupPath()).isPresent();
             session.scenario(preset).warmedUp(warmup.run(session, preset));
-            progress.done(preset.warmupSeconds());
+            progress.done(check ? preset.warmupCheckSeconds() : preset.warmupSeconds());
         }
         for (int round = 1; round <= preset.repetitions(); round++) {
             for (int position = 1; position <= targets.size(); position++) {

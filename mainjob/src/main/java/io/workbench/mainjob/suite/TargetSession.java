@@ -33,6 +33,8 @@ final class TargetSession {
     private final Long descriptorLimit;
     private final long startedEpochMillis;
     private final Map<Scenario, ScenarioProgress> scenarios = new LinkedHashMap<>();
+    /** The warm-up paths this JVM has had a full warm-up on, and the scenario whose warm-up it was. */
+    private final Map<String, Scenario> warmedPaths = new LinkedHashMap<>();
 
     TargetSession(TargetId id, Path dir, String relativeDir, TargetProcess process, TargetStatsProbe probe, Long descriptorLimit,
                   long startedEpochMillis) {
@@ -87,6 +89,16 @@ final class TargetSession {
 
     Path gcLog() {
         return dir.resolve(GcLog.FILE_NAME);
+    }
+
+    /** The scenario whose full warm-up this JVM had on {@code path}, if any. */
+    Optional<Scenario> warmedOn(String path) {
+        return Optional.ofNullable(warmedPaths.get(path));
+    }
+
+    /** Records a full warm-up on {@code path}, by {@code scenario}'s warm-up. */
+    void warmedOn(String path, Scenario scenario) {
+        warmedPaths.putIfAbsent(path, scenario);
     }
 
     /** What has been measured of {@code preset}'s scenario, begun now if it had not been. */

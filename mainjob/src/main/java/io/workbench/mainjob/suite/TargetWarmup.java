@@ -21,6 +21,11 @@ import java.util.function.BooleanSupplier;
  * over the last windows; if it does not, the warm-up goes on a window at a time up to
  * {@link Preset#warmupMaxRequests()}, after which the target is recorded not warm, and so are the
  * scenario's runs, which then feed no finding.
+ *
+ * <p>The study warmed before every scenario. Here a target JVM that has had its full warm-up on a
+ * path (the scenarios with a wait share {@code /hello?wait=1}) is, before a later scenario on the
+ * same path, only checked: windows until the rule holds, at least as many as it reads, within the
+ * same bound. Its earlier warm-up and the rounds since have served it far more than the count.
  */
 final class TargetWarmup {
 
@@ -41,6 +46,8 @@ final class TargetWarmup {
 
     Warmup run(TargetSession target, Preset preset) throws IOException {
         Path base = target.dir().resolve(preset.scenario().cliName()).resolve("warmup");
+        Optional<Scenario> warmedBy = target.warmedOn(preset.warmupPath());
+        long planned = warmedBy.isPresent() ? preset.warmupWindow() * rule.windows() : preset.warmupRequests();
         List<Warmup.WarmupWindow> windows = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         List<Repetition> done = new ArrayList<>();
@@ -49,7 +56,7 @@ final class TargetWarmup {
         String stoppedBy = null;
         double windowSeconds = preset.warmupSeconds() / Preset.WARMUP_WINDOWS;
         while (sent < preset.warmupMaxRequests()) {
-            if (sent >= preset.warmupRequests() && rule.notWarm(cpu).isEmpty()) {
+            if (sent >= planned && rule.notWarm(cpu).isEmpty()) {
                 break;
             }
             if (stop.getAsBoolean()) {
@@ -86,6 +93,10 @@ final class TargetWarmup {
         if (!warm) {
             progress.say(target.id() + " " + preset.scenario() + ": not warm, its runs feed no finding: " + note);
         }
-        return new Warmup(Math.toIntExact(Math.min(preset.warmupConnections(), window)), sent, windows, rule.tolerance(), warm, note, done);
+        if (warmedBy.isEmpty() && stoppedBy == null) {
+            target.warmedOn(preset.warmupPath(), preset.scenario());
+        }
+        return new Warmup(Math.toIntExact(Math.min(preset.warmupConnections(), window)), sent, windows, rule.tolerance(), warm, note, done,
+                warmedBy.map(Scenario::cliName).orElse(null));
     }
 }
