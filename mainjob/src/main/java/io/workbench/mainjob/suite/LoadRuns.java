@@ -56,15 +56,17 @@ final class LoadRuns {
      * before anything is sent: its connects and sends are what it measures), about once a second,
      * and at its end.
      *
+     * @param neighbours the targets of the group (this one among them or not), idle while this one is measured
      * @param index    the round (or 0 for a search step)
      * @param position where the target came in the round's order (0 outside rounds)
      * @param warm     whether the target's warm-up for this scenario ended steady
      */
-    Repetition measured(TargetSession target, Preset preset, int index, int position, Path runDir, List<String> arguments, boolean warm,
-                        double plannedSeconds) throws IOException {
+    Repetition measured(TargetSession target, List<TargetSession> neighbours, Preset preset, int index, int position, Path runDir,
+                        List<String> arguments, boolean warm, double plannedSeconds) throws IOException {
         Files.createDirectories(runDir);
         TargetStats before = target.probe().stats().orElse(null);
-        PhaseSampler sampler = new PhaseSampler(target.processProbe(), target.counters(), target.gcLog(), sampling);
+        PhaseSampler sampler = new PhaseSampler(target.processProbe(), target.counters(), target.gcLog(), sampling,
+                neighbours.stream().filter(neighbour -> neighbour != target && neighbour.alive()).map(TargetSession::processProbe).toList());
         AtomicLong peak = new AtomicLong(-1);
         ScheduledFuture<?> poller = null;
         if (preset.allAtOnce()) {

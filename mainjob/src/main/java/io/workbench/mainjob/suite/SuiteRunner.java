@@ -193,7 +193,7 @@ public final class SuiteRunner {
                 Path dir = session.dir().resolve(preset.scenario().cliName()).resolve("round-" + round);
                 List<String> load = arguments.measured(session.url(), preset, round, !preset.allAtOnce() && runs.takePriming(), dir,
                         session.id() + "/" + preset.scenario() + "#" + round);
-                Repetition measured = runs.measured(session, preset, round, position, dir, load, scenario.warm(), preset.runSeconds());
+                Repetition measured = runs.measured(session, running, preset, round, position, dir, load, scenario.warm(), preset.runSeconds());
                 scenario.measured(measured);
                 progress.done(preset.runSeconds());
             }
@@ -228,7 +228,7 @@ public final class SuiteRunner {
             List<String> load = arguments.searchStep(session.url(), preset, rate, searchPlan.stepSeconds(), step, runs.takePriming(), dir,
                     session.id() + "/" + preset.scenario() + "/search-" + step);
             try {
-                return Optional.of(runs.measured(session, preset, 0, 0, dir, load, warm,
+                return Optional.of(runs.measured(session, running, preset, 0, 0, dir, load, warm,
                         Preset.GENERATOR_WARMUP_SECONDS + searchPlan.stepSeconds()));
             } catch (IOException failed) {
                 throw new UncheckedIOException(failed);

@@ -46,7 +46,7 @@ class TargetCostIT {
         for (int round = 1; round <= 2; round++) {
             Path dir = target.dir().resolve("round-" + round);
             List<String> load = runner.arguments.measured(target.url(), AT_1000, round, round == 1, dir, target.id() + "#" + round);
-            Repetition run = runner.runs.measured(target, AT_1000, round, 1, dir, load, true, 5);
+            Repetition run = runner.runs.measured(target, List.of(), AT_1000, round, 1, dir, load, true, 5);
             if (round == 2) {
                 assertNotNull(run.summary(), run.failure());
                 TargetCost cost = run.cost();

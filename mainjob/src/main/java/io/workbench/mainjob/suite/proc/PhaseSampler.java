@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * {@code /stats?resetPeaks}) and everything is read, then about once a second its cumulative
  * counters, then everything again at the end. Writes {@value #FILE_NAME} (a row per reading) and
  * gives the phase's {@link TargetCost}: CPU, switches and allocation per request served, peak
- * threads and resident memory, GC pauses that began in the phase.
+ * threads and resident memory, GC pauses that began in the phase, and the CPU its idle neighbours
+ * (the other targets of its group, waiting on the same core) used meanwhile.
  *
  * <p>Life cycle: {@link #startNow()} or {@link #startWhen} (the sampling thread waits for the
  * instant, e.g. the generator's measured start), then {@link #finish}. A run that ends before its
@@ -50,20 +51,24 @@ public final class PhaseSampler {
     private final TargetCounters counters;
     private final Path gcLog;
     private final ScheduledExecutorService sampling;
+    private final List<ProcessProbe> neighbours;
     private final List<Row> rows = new ArrayList<>();
     private final List<ScheduledFuture<?>> scheduled = new ArrayList<>();
     private volatile boolean finishing;
     private Ends start;
 
     /**
-     * @param sampling the thread that reads while the phase runs ({@link SamplingThread})
-     * @param gcLog    the target's GC log ({@code -Xlog:gc} with wall-clock stamps), or null
+     * @param sampling   the thread that reads while the phase runs ({@link SamplingThread})
+     * @param gcLog      the target's GC log ({@code -Xlog:gc} with wall-clock stamps), or null
+     * @param neighbours the other targets idle on the same core, whose CPU over the phase is what they took from this one
      */
-    public PhaseSampler(ProcessProbe process, TargetCounters counters, Path gcLog, ScheduledExecutorService sampling) {
+    public PhaseSampler(ProcessProbe process, TargetCounters counters, Path gcLog, ScheduledExecutorService sampling,
+                        List<ProcessProbe> neighbours) {
         this.process = process;
         this.counters = counters;
         this.gcLog = gcLog;
         this.sampling = sampling;
+        this.neighbours = List.copyOf(neighbours);
     }
 
     /** One row of {@value #FILE_NAME}; a value that could not be read is null (an empty cell). */
@@ -80,8 +85,9 @@ public final class PhaseSampler {
         }
     }
 
-    /** Everything read at one end of the phase. */
-    private record Ends(long epochMillis, TargetStats stats, ProcessStat stat, ProcessProbe.Switches switches, boolean peakReset) {
+    /** Everything read at one end of the phase; {@code neighboursCpuNanos} is null when one of them could not be read. */
+    private record Ends(long epochMillis, TargetStats stats, ProcessStat stat, ProcessProbe.Switches switches, boolean peakReset,
+                        Long neighboursCpuNanos) {
     }
 
     /** The phase starts now: reset the peaks and read everything here, then a row a second on the sampling thread. */
@@ -175,7 +181,13 @@ public final class PhaseSampler {
         TargetStats stats = (resetPeaks ? counters.statsResettingPeaks() : counters.stats()).orElse(null);
         ProcessStat stat = process.stat().orElse(null);
         ProcessProbe.Switches switches = process.switches().orElse(null);
-        return new Ends(now, stats, stat, switches, peakReset);
+        Long neighboursCpu = 0L;
+        for (ProcessProbe neighbour : neighbours) {
+            Optional<ProcessStat> idle = neighbour.stat();
+            neighboursCpu = idle.isEmpty() || neighboursCpu == null ? null
+                    : neighboursCpu + idle.get().cpuUserNanos() + idle.get().cpuKernelNanos();
+        }
+        return new Ends(now, stats, stat, switches, peakReset, neighboursCpu);
     }
 
     private Row periodicRow() {
@@ -251,8 +263,10 @@ public final class PhaseSampler {
                 .toList();
         double pauseTotal = pauses.stream().mapToDouble(GcPause::durationMs).sum();
         double pauseMax = pauses.stream().mapToDouble(GcPause::durationMs).max().orElse(0);
+        Double neighboursShare = neighbours.isEmpty() || start.neighboursCpuNanos() == null || end.neighboursCpuNanos() == null
+                || !(seconds > 0) ? null : (end.neighboursCpuNanos() - start.neighboursCpuNanos()) / 1e9 / seconds;
         return Optional.of(new TargetCost(requests, seconds, user, kernel, voluntary, involuntary, switchesNote, peakThreads, peakRss,
-                allocated, pauses.size(), pauseTotal, pauseMax));
+                allocated, pauses.size(), pauseTotal, pauseMax, neighboursShare));
     }
 
     private static Double perRequest(double amount, long requests) {

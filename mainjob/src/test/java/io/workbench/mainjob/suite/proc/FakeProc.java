@@ -14,23 +14,29 @@ final class FakeProc {
     static final long NANOS_PER_TICK = 10_000_000;
 
     private final Path root;
+    private final long pid;
 
     FakeProc(Path root) {
+        this(root, PID);
+    }
+
+    FakeProc(Path root, long pid) {
         this.root = root;
+        this.pid = pid;
     }
 
     ProcessProbe probe() {
-        return new ProcessProbe(root, PID, NANOS_PER_TICK);
+        return new ProcessProbe(root, pid, NANOS_PER_TICK);
     }
 
     Path dir() {
-        return root.resolve(String.valueOf(PID));
+        return root.resolve(String.valueOf(pid));
     }
 
     /** The process's stat (a name with spaces and parentheses, as a thread may name itself) and status. */
     void process(long utimeTicks, long stimeTicks, int threads, long rssKb, long hwmKb) throws IOException {
         Files.createDirectories(dir().resolve("task"));
-        Files.writeString(dir().resolve("stat"), PID + " (java (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 " + utimeTicks + " "
+        Files.writeString(dir().resolve("stat"), pid + " (java (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 " + utimeTicks + " "
                 + stimeTicks + " 0 0 20 0 " + threads + " 0 12345 6000000000 40000 18446744073709551615\n");
         Files.writeString(dir().resolve("status"), "Name:\tjava\nVmPeak:\t 9000000 kB\nVmHWM:\t " + hwmKb + " kB\nVmRSS:\t "
                 + rssKb + " kB\nThreads:\t" + threads + "\n");

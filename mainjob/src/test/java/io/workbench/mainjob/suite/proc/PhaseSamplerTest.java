@@ -55,7 +55,7 @@ class PhaseSamplerTest {
         proc.thread(2, 20, 2, 0);
         proc.thread(3, 30, 3, 0);
         stats.set(served(1_000, 5_000_000, 3));
-        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling);
+        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling, List.of());
 
         sampler.startNow();
         assertTrue(peaksReset.get(), "the target's peaks restart with the phase");
@@ -90,7 +90,7 @@ class PhaseSamplerTest {
     void withoutTheTargetsCountsThereIsNoFigurePerRequestAndNoAllocation(@TempDir Path root) throws Exception {
         FakeProc proc = new FakeProc(root);
         proc.process(100, 50, 3, 1_000, 1_000);
-        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling);
+        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling, List.of());
 
         sampler.startNow();
         proc.process(200, 50, 3, 1_000, 1_000);
@@ -104,10 +104,32 @@ class PhaseSamplerTest {
     }
 
     @Test
+    void theIdleNeighboursCpuOverThePhaseIsItsShareOfACore(@TempDir Path root) throws Exception {
+        FakeProc proc = new FakeProc(root);
+        FakeProc neighbour = new FakeProc(root, 5151);
+        FakeProc other = new FakeProc(root, 6161);
+        proc.process(100, 50, 3, 1_000, 1_000);
+        neighbour.process(10, 10, 20, 1_000, 1_000);
+        other.process(5, 5, 20, 1_000, 1_000);
+        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling, List.of(neighbour.probe(), other.probe()));
+
+        sampler.startNow();
+        Thread.sleep(1_000);
+        neighbour.process(11, 10, 20, 1_000, 1_000);
+        other.process(5, 6, 20, 1_000, 1_000);
+        TargetCost cost = sampler.finish(root.resolve("samples.csv")).orElseThrow();
+
+        assertEquals(0.02 / cost.seconds(), cost.idleNeighboursCpuShare(), 1e-9, "two ticks of 10 ms over the phase");
+        PhaseSampler alone = new PhaseSampler(proc.probe(), counters, null, sampling, List.of());
+        alone.startNow();
+        assertNull(alone.finish(root.resolve("alone.csv")).orElseThrow().idleNeighboursCpuShare(), "a target measured alone has none");
+    }
+
+    @Test
     void aPhaseThatNeverBeganHasNoCostAndNoFile(@TempDir Path root) throws Exception {
         FakeProc proc = new FakeProc(root);
         proc.process(100, 50, 3, 1_000, 1_000);
-        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling);
+        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling, List.of());
 
         sampler.startWhen(OptionalLong::empty);
         Thread.sleep(30);
@@ -121,7 +143,7 @@ class PhaseSamplerTest {
         FakeProc proc = new FakeProc(root);
         proc.process(100, 50, 3, 1_000, 1_000);
         stats.set(served(0, 0, 3));
-        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling);
+        PhaseSampler sampler = new PhaseSampler(proc.probe(), counters, null, sampling, List.of());
         long start = System.currentTimeMillis() + 100;
 
         sampler.startWhen(() -> OptionalLong.of(start));
