@@ -87,28 +87,41 @@ final class LoadRuns {
     }
 
     /**
-     * One warm-up window: {@code arguments} run, the target idle before and after, its served count
-     * and every thread's CPU time (to the nanosecond, where the process's own ticks are 10 ms) read
-     * at both ends.
-     *
-     * @param run              the window's load run
-     * @param served           requests the target finished in it, or -1 when /stats could not be read
-     * @param cpuNanos         its threads' CPU time in it (threads that ended in it left out), or -1
+     * The target idle between two runs: what it has served ({@code /stats}) and every thread's CPU
+     * time (the scheduler's, to the nanosecond, where the process's own ticks are 10 ms); either is
+     * null when it could not be read.
      */
-    record Window(Repetition run, long served, long cpuNanos) {
+    record Idle(TargetStats stats, PerThread cpu) {
+
+        static Idle read(TargetSession target) {
+            return new Idle(target.probe().stats().orElse(null), target.processProbe().runTimes().orElse(null));
+        }
     }
 
-    Window window(TargetSession target, Preset preset, Path runDir, List<String> arguments, double plannedSeconds) throws IOException {
+    /**
+     * One warm-up window.
+     *
+     * @param run      the window's load run
+     * @param after    the target read after it (the next window's start)
+     * @param served   requests the target finished in it, or -1 when /stats could not be read
+     * @param cpuNanos its threads' CPU time in it (threads that ended in it left out), or -1
+     */
+    record Window(Repetition run, Idle after, long served, long cpuNanos) {
+    }
+
+    /**
+     * One warm-up window: {@code arguments} run with the target idle before and after, read at both
+     * ends: {@code before} (the last window's end, or a reading of its own for the first), and after.
+     */
+    Window window(TargetSession target, Preset preset, Path runDir, List<String> arguments, double plannedSeconds, Idle before)
+            throws IOException {
         Files.createDirectories(runDir);
-        TargetStats before = target.probe().stats().orElse(null);
-        PerThread cpuBefore = target.processProbe().runTimes().orElse(null);
         Ran ran = run(target, preset, runDir, arguments, plannedSeconds);
-        PerThread cpuAfter = target.processProbe().runTimes().orElse(null);
-        TargetStats after = target.probe().stats().orElse(null);
+        Idle after = Idle.read(target);
         Repetition repetition = new Repetition(0, 0, runRoot.relativize(runDir).toString(), ran.exitCode(), ran.summary(), ran.failure(),
-                before, after, null, before == null ? 0 : before.served(), false, null);
-        return new Window(repetition, before != null && after != null ? after.served() - before.served() : -1,
-                cpuBefore != null && cpuAfter != null ? cpuAfter.since(cpuBefore) : -1);
+                before.stats(), after.stats(), null, before.stats() == null ? 0 : before.stats().served(), false, null);
+        return new Window(repetition, after, before.stats() != null && after.stats() != null ? after.stats().served() - before.stats().served() : -1,
+                before.cpu() != null && after.cpu() != null ? after.cpu().since(before.cpu()) : -1);
     }
 
     private record Ran(Integer exitCode, LoadSummary summary, String failure) {

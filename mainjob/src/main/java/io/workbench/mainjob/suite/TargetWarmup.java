@@ -55,6 +55,8 @@ final class TargetWarmup {
         long sent = 0;
         String stoppedBy = null;
         double windowSeconds = preset.warmupSeconds() / Preset.WARMUP_WINDOWS;
+        // The target is idle between two windows: one window's end is the next one's start (one reading of every thread, not two).
+        LoadRuns.Idle idle = LoadRuns.Idle.read(target);
         while (sent < preset.warmupMaxRequests()) {
             if (sent >= planned && rule.notWarm(cpu).isEmpty()) {
                 break;
@@ -71,7 +73,8 @@ final class TargetWarmup {
             Path dir = base.resolve("window-" + number);
             LoadRuns.Window ran = runs.window(target, preset, dir,
                     arguments.warmupWindow(target.url(), preset, window, dir, target.id() + "/" + preset.scenario() + "/warmup-" + number),
-                    windowSeconds);
+                    windowSeconds, idle);
+            idle = ran.after();
             done.add(ran.run());
             if (ran.run().summary() == null || ran.served() <= 0 || ran.cpuNanos() < 0) {
                 stoppedBy = ran.run().failure() != null ? ran.run().failure()

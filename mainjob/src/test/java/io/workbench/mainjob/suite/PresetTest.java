@@ -117,7 +117,7 @@ class PresetTest {
         assertEquals(high.rate(), scaled.rate());
         assertEquals(high.waitMillis(), scaled.waitMillis());
         assertEquals(high.repetitions(), scaled.repetitions());
-        assertEquals(500, scaled.warmupRequests());
+        assertEquals(1_000, scaled.warmupRequests());
         assertEquals(100, Profile.QUICK.preset(Scenario.STREAM).scaled(0.01).warmupRequests(), "at least ten windows of ten");
         assertEquals(10, high.scaled(0.000001).requests(), "never fewer than 10 requests");
         assertEquals(1_000, Profile.QUICK.preset(Scenario.CONCURRENCY_LEVEL).scaled(0.0001).waitMillis(), "a hold of at least 1 s");

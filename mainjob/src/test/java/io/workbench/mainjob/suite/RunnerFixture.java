@@ -41,11 +41,16 @@ final class RunnerFixture implements AutoCloseable {
         runs = new LoadRuns(root, generator, sampling, progress, Interruption.none());
     }
 
-    /** A {@link SpinningTarget} with {@code options}, started and ready, in a directory named {@code name}. */
+    /**
+     * A {@link SpinningTarget} with {@code options}, started and ready, in a directory named {@code name}. It
+     * runs on C1 alone (compiled within its first requests, then no more compilation) with a young generation
+     * it does not fill in a test (no collection): nothing comes in lumps into one window and not the next, so
+     * its cost per request is the burn plus a small, steady rest.
+     */
     TargetSession spinningTarget(String name, String... options) throws IOException {
         Path dir = root.resolve(name);
-        List<String> command = new ArrayList<>(List.of(JvmLaunch.current(classpath).java(), "-Xmx64m", "-XX:+UseSerialGC", "-cp", classpath,
-                SpinningTarget.class.getName()));
+        List<String> command = new ArrayList<>(List.of(JvmLaunch.current(classpath).java(), "-XX:TieredStopAtLevel=1", "-Xms384m", "-Xmx384m", "-Xmn320m",
+                "-XX:+UseSerialGC", "-cp", classpath, SpinningTarget.class.getName()));
         command.addAll(List.of(options));
         TargetProcess.Outcome outcome = TargetProcess.start(command, dir, Duration.ofSeconds(60));
         TargetProcess process = assertInstanceOf(TargetProcess.Started.class, outcome, () -> outcome.toString()).target();

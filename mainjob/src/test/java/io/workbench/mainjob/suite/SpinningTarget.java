@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A load target for tests whose CPU per request is known: each {@code /hello} burns
  * {@code --burn-micros} of its thread's CPU time (measured with the thread's own CPU clock, so a
- * busy machine makes it take longer, never cost more), then answers; with {@code --fall-every R
- * --fall-by F}, the burn shrinks by the share F every R requests served, as a JIT's warming would.
+ * busy machine makes it take longer, never cost more; reading that clock is a system call, so the
+ * burn is partly kernel time), then answers; with {@code --fall-every R --fall-micros D}, the burn
+ * shrinks by D microseconds every R requests, as a JIT's warming would.
  * It answers {@code /stats} as the workbench's targets do and prints {@code READY <url>}, so the
  * runner's code drives and measures it from outside, through /proc, like any target.
  */
@@ -30,27 +31,27 @@ public final class SpinningTarget {
     private final AtomicLong maxInFlight = new AtomicLong();
     private final long burnNanos;
     private final long fallEvery;
-    private final double fallBy;
+    private final long fallNanos;
 
-    private SpinningTarget(long burnNanos, long fallEvery, double fallBy) {
+    private SpinningTarget(long burnNanos, long fallEvery, long fallNanos) {
         this.burnNanos = burnNanos;
         this.fallEvery = fallEvery;
-        this.fallBy = fallBy;
+        this.fallNanos = fallNanos;
     }
 
     public static void main(String[] args) throws IOException {
         long burnMicros = 0;
         long fallEvery = 0;
-        double fallBy = 0;
+        long fallMicros = 0;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--burn-micros" -> burnMicros = Long.parseLong(args[i + 1]);
                 case "--fall-every" -> fallEvery = Long.parseLong(args[i + 1]);
-                case "--fall-by" -> fallBy = Double.parseDouble(args[i + 1]);
+                case "--fall-micros" -> fallMicros = Long.parseLong(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        SpinningTarget target = new SpinningTarget(burnMicros * 1000, fallEvery, fallBy);
+        SpinningTarget target = new SpinningTarget(burnMicros * 1000, fallEvery, fallMicros * 1000);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1_000);
         server.createContext("/hello", target::hello);
         server.createContext("/stats", target::stats);
@@ -76,7 +77,7 @@ public final class SpinningTarget {
     private void burn(long served) {
         long nanos = burnNanos;
         if (fallEvery > 0) {
-            nanos = Math.round(burnNanos * Math.pow(1 - fallBy, served / fallEvery));
+            nanos = Math.max(0, burnNanos - served / fallEvery * fallNanos);
         }
         long until = THREADS.getCurrentThreadCpuTime() + nanos;
         while (THREADS.getCurrentThreadCpuTime() < until) {
