@@ -148,7 +148,8 @@ class QuickProfileSmokeIT {
         assertTrue(cost.requests() > 0, what + ": requests the target served in the phase");
         assertNotNull(cost.cpuUserMicrosPerRequest(), what);
         assertNotNull(cost.cpuKernelMicrosPerRequest(), what);
-        assertTrue(cost.cpuMicrosPerRequest() > 0, what + ": CPU per request");
+        // At 1/100 scale a phase of 40 requests may round to no tick of 10 ms: present, not a size.
+        assertTrue(cost.cpuMicrosPerRequest() >= 0, what + ": CPU per request");
         assertNotNull(cost.voluntarySwitchesPerRequest(), what);
         assertTrue(cost.peakThreads() > 1, what + ": peak threads");
         assertTrue(cost.peakRssBytes() > 0, what + ": peak resident memory");
