@@ -10,6 +10,7 @@ import io.workbench.mainjob.suite.generator.GeneratorService;
 import io.workbench.mainjob.suite.proc.MeasuredStart;
 import io.workbench.mainjob.suite.proc.PerThread;
 import io.workbench.mainjob.suite.proc.PhaseSampler;
+import io.workbench.mainjob.suite.proc.ProcessProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,14 +88,15 @@ final class LoadRuns {
     }
 
     /**
-     * The target idle between two runs: what it has served ({@code /stats}) and every thread's CPU
-     * time (the scheduler's, to the nanosecond, where the process's own ticks are 10 ms); either is
-     * null when it could not be read.
+     * The target idle between two runs: what it has served ({@code /stats}) and its threads' CPU time
+     * (the scheduler's, to the nanosecond, where the process's own ticks are 10 ms), the collector's
+     * left out; either is null when it could not be read.
      */
     record Idle(TargetStats stats, PerThread cpu) {
 
         static Idle read(TargetSession target) {
-            return new Idle(target.probe().stats().orElse(null), target.processProbe().runTimes().orElse(null));
+            return new Idle(target.probe().stats().orElse(null),
+                    target.processProbe().runTimes(name -> !ProcessProbe.collector(name)).orElse(null));
         }
     }
 
@@ -104,7 +106,7 @@ final class LoadRuns {
      * @param run      the window's load run
      * @param after    the target read after it (the next window's start)
      * @param served   requests the target finished in it, or -1 when /stats could not be read
-     * @param cpuNanos its threads' CPU time in it (threads that ended in it left out), or -1
+     * @param cpuNanos its threads' CPU time in it (the collector's and threads that ended in it left out), or -1
      */
     record Window(Repetition run, Idle after, long served, long cpuNanos) {
     }

@@ -10,7 +10,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Reads one process's counters from {@code /proc/<pid>}, from outside it, the same way for every
@@ -27,6 +29,8 @@ public final class ProcessProbe {
     private final long pid;
     private final Path dir;
     private final long nanosPerTick;
+    /** Thread names by id: a JVM's threads are named when they start, so each is read once. */
+    private final Map<Long, String> names = new ConcurrentHashMap<>();
 
     /** The process {@code pid} of this machine. */
     public ProcessProbe(long pid) {
@@ -108,12 +112,36 @@ public final class ProcessProbe {
      * account, to the nanosecond where {@link #stat()}'s ticks are 10 ms), or empty when the process is gone.
      */
     public Optional<PerThread> runTimes() {
+        return runTimes(name -> true);
+    }
+
+    /** As {@link #runTimes()}, of the threads whose name ({@code task/<tid>/comm}) {@code counted} accepts. */
+    public Optional<PerThread> runTimes(Predicate<String> counted) {
         Map<Long, Long> times = new HashMap<>();
         boolean read = eachThread((tid, taskDir) -> {
-            String schedstat = Files.readString(taskDir.resolve("schedstat"), StandardCharsets.US_ASCII).trim();
-            times.put(tid, Long.parseLong(schedstat.substring(0, schedstat.indexOf(' '))));
+            String name = names.get(tid);
+            if (name == null) {
+                name = Files.readString(taskDir.resolve("comm"), StandardCharsets.UTF_8).strip();
+                names.put(tid, name);
+            }
+            if (counted.test(name)) {
+                String schedstat = Files.readString(taskDir.resolve("schedstat"), StandardCharsets.US_ASCII).trim();
+                times.put(tid, Long.parseLong(schedstat.substring(0, schedstat.indexOf(' '))));
+            }
         });
         return read ? Optional.of(new PerThread(times)) : Optional.empty();
+    }
+
+    /**
+     * True for a HotSpot thread that collects garbage, by the names HotSpot gives them (the kernel
+     * keeps the first 15 bytes): the parallel and serial collectors' {@code GC Thread#N} and
+     * {@code VM Thread} (which runs their safepoint work), G1's {@code G1 ...}, ZGC's
+     * {@code ZWorker}/{@code ZDirector}/{@code ZDriver}, Shenandoah's.
+     */
+    public static boolean collector(String threadName) {
+        return threadName.startsWith("GC Thread") || threadName.equals("VM Thread") || threadName.startsWith("G1 ")
+                || threadName.startsWith("ZWorker") || threadName.startsWith("ZDirector") || threadName.startsWith("ZDriver")
+                || threadName.startsWith("Shenandoah");
     }
 
     /**

@@ -43,8 +43,13 @@ final class FakeProc {
     }
 
     void thread(long tid, long voluntary, long involuntary, long runNanos) throws IOException {
+        thread(tid, "worker", voluntary, involuntary, runNanos);
+    }
+
+    void thread(long tid, String name, long voluntary, long involuntary, long runNanos) throws IOException {
         Path task = dir().resolve("task").resolve(String.valueOf(tid));
         Files.createDirectories(task);
+        Files.writeString(task.resolve("comm"), name + "\n");
         Files.writeString(task.resolve("status"), "Name:\tworker\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t" + voluntary
                 + "\nnonvoluntary_ctxt_switches:\t" + involuntary + "\n");
         Files.writeString(task.resolve("schedstat"), runNanos + " 1000 5\n");

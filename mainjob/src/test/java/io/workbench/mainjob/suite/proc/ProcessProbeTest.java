@@ -63,6 +63,22 @@ class ProcessProbeTest {
     }
 
     @Test
+    void theCollectorsThreadsCanBeLeftOutByName(@TempDir Path root) throws Exception {
+        FakeProc proc = new FakeProc(root);
+        proc.process(1, 1, 4, 1, 1);
+        proc.thread(1, "qtp-worker-7", 0, 0, 5_000);
+        proc.thread(2, "GC Thread#0", 0, 0, 90_000);
+        proc.thread(3, "VM Thread", 0, 0, 30_000);
+        proc.thread(4, "C2 CompilerThre", 0, 0, 7_000);
+
+        assertEquals(12_000, proc.probe().runTimes(name -> !ProcessProbe.collector(name)).orElseThrow().sum(),
+                "the worker and the compiler, not the collector");
+        assertEquals(132_000, proc.probe().runTimes().orElseThrow().sum());
+        assertTrue(ProcessProbe.collector("G1 Conc#0") && ProcessProbe.collector("ZWorker#3"));
+        assertFalse(ProcessProbe.collector("GCleaner") || ProcessProbe.collector("C1 CompilerThre"));
+    }
+
+    @Test
     void aThreadCountsWhatItAddedAThreadBornSinceAllOfItsAndAThreadThatEndedNothingButItIsCounted() {
         PerThread start = new PerThread(Map.of(1L, 100L, 2L, 50L, 3L, 70L));
         PerThread end = new PerThread(Map.of(1L, 130L, 2L, 50L, 4L, 9L));
