@@ -53,6 +53,8 @@ final class ProgressReporter implements Runnable {
     private long[] secondLagMicros = new long[64];
     private double[] secondBusy = new double[64];
     private int seconds;
+    /** Whether priming has taken a phase's readings once. */
+    private boolean primedMark;
 
     /** Where a phase began or ended: the loops' clocks, the process's CPU time and the loops' own threads' CPU time. */
     record PhaseMark(LoopTimes loops, long cpuNanos, LoopCpu loopCpu) {
@@ -153,9 +155,10 @@ final class ProgressReporter implements Runnable {
      */
     synchronized void primeTick() {
         swapIntervals();
-        // The readings of a phase's start, loaded and compiled here rather than at the measured phase's start.
-        if (mark().loopCpu() == null) {
-            throw new IllegalStateException("no reading of the loops' CPU");
+        if (!primedMark) {
+            // A phase's readings, their classes loaded here rather than at the measured phase's start (once: each
+            // reading of the loops' threads' CPU looks through every thread of the process).
+            primedMark = mark().loopCpu() != null;
         }
         String line = progressLine(System.nanoTime(), lastTick.busiestShareSince(lastTick));
         if (line.isEmpty()) {
