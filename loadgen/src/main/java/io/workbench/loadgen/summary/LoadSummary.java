@@ -97,9 +97,12 @@ public record LoadSummary(String label, String command, String url, String model
      * reason to call a run invalid.
      *
      * @param behind          true when the target did not keep up
-     * @param heldShare       the share of the schedule the target held (completed rate over scheduled rate), or null (closed model)
-     * @param achievedRate    requests per second completed over the measured phase
-     * @param scheduledRate   what the schedule asked for, or null (closed model)
+     * @param heldShare       the share of the schedule the target held: the lower of the requests it answered over those
+     *                        the schedule asked for, and its completed rate over the scheduled rate; null without a
+     *                        schedule (closed model, all-at-once)
+     * @param achievedRate    requests per second completed (a response, whatever its status), between the first measured
+     *                        response and the last
+     * @param scheduledRate   what the schedule asked for, between its first and its last measured arrival, or null
      * @param peakConnections the most connections the target held open at once
      * @param queuedRequests  measured requests that waited for a connection
      * @param queueWait       the wait for a connection of the measured requests (tried -> sent)
