@@ -18,8 +18,7 @@ import java.time.Duration;
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
  *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
  *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
- *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS}; the asynchronous limit is also the
- *       capacity of the completion timer ({@link #completionThreads()});</li>
+ *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
  *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
@@ -51,8 +50,7 @@ import java.time.Duration;
  *                          ({@link io.workbench.targets.hello.Handoffs})
  * @param blockingThreads   the processing threads of a strategy that blocks a platform thread per
  *                          waiting request ({@value #BLOCKING_MAX_THREADS}; tests use a few)
- * @param asyncThreads      the processing threads of the other strategies, and the threads a due
- *                          completion may run on ({@value #ASYNC_MAX_THREADS})
+ * @param asyncThreads      the processing threads of the other strategies ({@value #ASYNC_MAX_THREADS})
  * @param streamHighWater   the most bytes of {@code /stream} chunks one write gathers, on a server
  *                          that gathers them (iocore)
  */
@@ -123,14 +121,6 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
      */
     public int maxProcessingThreads() {
         return strategy.blocksThread() ? blockingThreads : asyncThreads;
-    }
-
-    /**
-     * The completion timer's capacity: the most threads on which due completions (the response after
-     * a scheduled wait) may run at once, {@link #asyncThreads()}. One timer thread keeps the delays.
-     */
-    public int completionThreads() {
-        return asyncThreads;
     }
 
     /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */

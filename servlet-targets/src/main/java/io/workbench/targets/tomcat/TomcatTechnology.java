@@ -1,7 +1,10 @@
 package io.workbench.targets.tomcat;
 
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
@@ -10,14 +13,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.OutputBuffer;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.modeler.Registry;
+import org.apache.tomcat.util.net.SocketProperties;
 
 /**
  * {@code tomcat}: Tomcat 11 embedded, one NIO connector ({@link Http11NioProtocol}), one context
@@ -51,6 +57,24 @@ public final class TomcatTechnology extends ServletContainer {
     @Override
     public boolean answersStatsBeforeDispatch() {
         return false;
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        SocketProperties socket = new SocketProperties();
+        String buffers = "socket reads and writes through " + socket.getAppReadBufSize() / 1024 + " KiB and "
+                + socket.getAppWriteBufSize() / 1024 + " KiB " + (socket.getDirectBuffer() ? "direct" : "heap") + " buffers; "
+                + "headers up to " + new Http11NioProtocol().getMaxHttpHeaderSize() / 1024 + " KiB; a response buffers "
+                + OutputBuffer.DEFAULT_BUFFER_SIZE / 1024 + " KiB of body before it writes (its defaults)";
+        String workers = strategy.onVirtualThreads() ? "a virtual thread per request (the connector's useVirtualThreads)"
+                : "the NIO connector's pool, " + ServerTechnology.threadLimit(strategy) + "; it reads and parses every request";
+        return new CellFacts("one acceptor and one poller thread (Tomcat 11's NIO connector has no setting for more); "
+                + "the poller hands every readable connection to the pool", workers, buffers,
+                "its keep-alive timeout and connection timeout",
+                List.of("at most 100 requests per kept-alive connection and 8,192 connections, Tomcat's defaults, are lifted: "
+                                + "no other target has them",
+                        "its status line has no reason phrase (HTTP/1.1 200, then a space): Tomcat 9 and later send none, "
+                                + "and no setting brings it back"));
     }
 
     @Override

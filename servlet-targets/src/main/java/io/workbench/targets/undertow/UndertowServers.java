@@ -5,10 +5,15 @@ import io.undertow.server.DefaultByteBufferPool;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.protocol.http.HttpOpenListener;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.xnio.ChannelListener;
@@ -33,8 +38,9 @@ import org.xnio.channels.AcceptingChannel;
  *       blocking strategies, 50 + 50 for the asynchronous ones: the study's split); for
  *       {@code virtual} one I/O thread per processor and as many workers, requests running on virtual
  *       threads instead. XNIO starts every I/O thread at once and the workers on demand;</li>
- *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers, {@code CORK}, pipelined data
- *       buffered, {@code Date} sent;</li>
+ *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers (heap ones on virtual threads:
+ *       {@link #bufferPool}), {@code CORK}, pipelined data buffered, {@code Date} sent; but no
+ *       {@code Connection: keep-alive} on HTTP/1.1 responses, which no other target sends;</li>
  *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings;</li>
  *   <li>the idle timeout with the meaning every target gives it: a connection is closed when nothing
  *       has been read or written for that long while the server waits for a request (Undertow's
@@ -93,6 +99,31 @@ final class UndertowServers {
         return new DefaultByteBufferPool(true, BUFFER_SIZE);
     }
 
+    /** The card facts both Undertow targets share, for {@code strategy}. */
+    static CellFacts facts(Strategy strategy) {
+        TargetSettings study = TargetSettings.of(strategy, 0, 0);
+        boolean virtual = strategy.onVirtualThreads();
+        String io = virtual ? "one XNIO I/O thread per processor, accepting too"
+                : String.format(Locale.ROOT, "%,d XNIO I/O threads (half the thread limit, the study's split), accepting too; "
+                        + "XNIO starts them all at once", study.undertowIoThreads());
+        String workers = virtual ? "a virtual thread per request"
+                : String.format(Locale.ROOT, "%,d XNIO worker threads, started on demand", study.undertowWorkerThreads());
+        String buffers = virtual
+                ? BUFFER_SIZE / 1024 + " KiB heap, pooled (direct ones ran out on virtual threads); the JDK copies each into a "
+                        + "direct buffer to write it"
+                : BUFFER_SIZE / 1024 + " KiB direct, pooled (kept per thread)";
+        List<String> deviations = new ArrayList<>();
+        if (virtual) {
+            deviations.add("one I/O thread per processor, not half the thread limit: the requests run on virtual threads");
+            deviations.add("heap buffers, not direct: Undertow keeps buffers per thread, and with a new thread per request "
+                    + "direct memory ran out within seconds of load");
+        }
+        deviations.add("no Connection: keep-alive on HTTP/1.1 responses, which no other target sends; its head's fields come "
+                + "in the order of its header map, which no handler chooses");
+        return new CellFacts(io, workers, buffers,
+                "NO_REQUEST_TIMEOUT, READ_TIMEOUT and WRITE_TIMEOUT (its IDLE_TIMEOUT does nothing on HTTP/1.1)", deviations);
+    }
+
     /**
      * Starts a worker and a listener that hands every connection to the handler {@code root} makes
      * for the worker; {@code onClose} runs once the worker has stopped (a virtual-thread executor's
@@ -125,6 +156,9 @@ final class UndertowServers {
                     .getMap();
             OptionMap serverOptions = OptionMap.builder()
                     .set(UndertowOptions.BUFFER_PIPELINED_DATA, true)
+                    // No "Connection: keep-alive" on HTTP/1.1 responses, where it says nothing: the
+                    // same head as every other target's.
+                    .set(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
                     .set(UndertowOptions.NO_REQUEST_TIMEOUT, idleMillis)
                     .getMap();
             HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);

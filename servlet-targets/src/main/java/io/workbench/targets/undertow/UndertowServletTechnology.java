@@ -7,6 +7,8 @@ import io.undertow.servlet.api.DeploymentManager;
 import io.undertow.servlet.spec.HttpServletRequestImpl;
 import io.undertow.servlet.util.ImmediateInstanceFactory;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
@@ -47,6 +49,11 @@ public final class UndertowServletTechnology extends ServletContainer {
                         + TargetSettings.BLOCKING_MAX_THREADS / 2 + " worker threads",
                 "the deployment's executor, a virtual thread per request",
                 TargetSettings.ASYNC_MAX_THREADS / 2 + " I/O + " + TargetSettings.ASYNC_MAX_THREADS / 2 + " worker threads");
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        return UndertowServers.facts(strategy);
     }
 
     @Override
