@@ -91,7 +91,7 @@ public enum Strategy {
      * every server, whatever its handler API.
      */
     ASYNC_COMPLETE("async-complete",
-            "startAsync(), the fork-join pool completes the response; a wait is the timer, handed back to the pool",
+            "startAsync(); the fork-join pool responds; a wait is the timer, handed back to the pool",
             false, false, true) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
@@ -124,7 +124,7 @@ public enum Strategy {
      * (the study's "FJP / queue").
      */
     ASYNC_QUEUE("async-queue",
-            "startAsync(); batches go to a queue drained by 3 threads; a wait is the timer, handed back to the queue",
+            "startAsync(); a queue drained by 3 threads responds; a wait is the timer, handed back",
             false, false, true) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
@@ -158,7 +158,7 @@ public enum Strategy {
      * {@code AsyncContext.start()} hands the request back to.
      */
     WRITE_LISTENER("write-listener",
-            "startAsync(), then a WriteListener writes only while isReady(); a wait is the timer, handed back to the container",
+            "startAsync(); a WriteListener writes while isReady(); a wait is the timer",
             false, false, true) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
@@ -193,7 +193,7 @@ public enum Strategy {
      * servlet is called on a container thread, never in place.
      */
     IN_PLACE("in-place",
-            "answers on the I/O thread that read the request, no hand-off; a wait is the timer, whose thread sends",
+            "answers on the I/O thread that read the request, no hand-off; a wait is the timer",
             false, false, false) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {

@@ -9,12 +9,14 @@ import io.workbench.targets.server.TargetSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
@@ -61,12 +63,20 @@ final class JettyServers {
     static Server server(TargetSettings settings, String name) {
         QueuedThreadPool threads = new QueuedThreadPool(settings.maxProcessingThreads());
         threads.setName(name);
-        if (settings.strategy().onVirtualThreads()) {
-            // Jetty runs the tasks it knows may block (a blocking handler, a servlet) on these.
-            threads.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor(name + "-virtual-"));
-        }
         ScheduledExecutorScheduler scheduler = new ScheduledExecutorScheduler(name + "-scheduler", false);
         Server server = new Server(threads, scheduler, null);
+        if (settings.strategy().onVirtualThreads()) {
+            // Jetty runs the tasks it knows may block (a blocking handler, a servlet) on these. Ours, not
+            // Jetty's named executor, so that the stop can interrupt a request asleep on one.
+            ExecutorService virtual = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name + "-virtual-", 0).factory());
+            threads.setVirtualThreadsExecutor(virtual);
+            server.addEventListener(new LifeCycle.Listener() {
+                @Override
+                public void lifeCycleStopped(LifeCycle stopped) {
+                    virtual.shutdownNow();
+                }
+            });
+        }
 
         // The connector's own pool: its selectors, and the tasks they hand off, never wait behind the
         // handlers. On the server's pool, every thread asleep in a handler left none to make a new

@@ -31,6 +31,12 @@ public final class JettyServletTechnology extends ServletContainer {
                 "QueuedThreadPool, at most " + TargetSettings.ASYNC_MAX_THREADS);
     }
 
+    /** True: a dispatch made while service() runs is carried out on the same thread once it returns (measured). */
+    @Override
+    public boolean redispatchesOnTheHandlingThread() {
+        return true;
+    }
+
     @Override
     public CellFacts facts(Strategy strategy) {
         return JettyServers.facts(strategy, true, List.of());

@@ -4,7 +4,10 @@ import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.hello.ThreadKind;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -12,7 +15,7 @@ import java.util.stream.Collectors;
  * and where the request goes when it is over, the kinds of thread a {@code /hello} is handled and
  * completed on, the hand-offs per request, its buffers, its idle timeout, and where it departs from
  * the 2016 study's settings and why. {@code ./workbench target --describe S X} prints it;
- * {@code ./workbench target --cards} prints every card as the Markdown table the documentation
+ * {@code ./workbench target --cards} prints every card as the Markdown tables the documentation
  * holds (a test keeps the two equal). The thread kinds and the hand-off counts are the cell's
  * claims, and a test checks them cell by cell on a running server.
  *
@@ -46,8 +49,15 @@ public record CellCard(ServerTechnology technology, Strategy strategy, CellFacts
         return technology.handledOn(strategy);
     }
 
-    /** The kinds of thread a {@code /hello} goes through in the strategy, from {@link #handledOn()} to the one that completes it. */
+    /**
+     * The kinds of thread a {@code /hello} goes through in the strategy, from {@link #handledOn()} to
+     * the one that completes it; async-dispatch on a container that carries out the dispatch on the
+     * handling thread itself ({@link ServerTechnology#redispatchesOnTheHandlingThread()}) stays there.
+     */
     public List<ThreadKind> threads(boolean waits) {
+        if (strategy == Strategy.ASYNC_DISPATCH && technology.redispatchesOnTheHandlingThread()) {
+            return List.of(handledOn());
+        }
         return strategy.threadsFrom(handledOn(), waits);
     }
 
@@ -69,7 +79,10 @@ public record CellCard(ServerTechnology technology, Strategy strategy, CellFacts
     public String waits() {
         return switch (strategy) {
             case SYNC, VIRTUAL -> "slept by the thread handling the request (a zero wait does not sleep)";
-            case ASYNC_DISPATCH -> "slept by the container thread the request is dispatched to (a zero wait does not sleep)";
+            case ASYNC_DISPATCH -> technology.redispatchesOnTheHandlingThread()
+                    ? "slept by the container thread the request is dispatched to, the handling thread itself once its "
+                            + "service() returns (a zero wait does not sleep)"
+                    : "slept by the container thread the request is dispatched to (a zero wait does not sleep)";
             case IN_PLACE -> "the wait timer (one thread), whose thread sends";
             case ASYNC_COMPLETE -> "the wait timer (one thread), whose expiry is handed to the fork-join pool";
             case ASYNC_QUEUE -> "the wait timer (one thread), whose expiry is handed to the queue";
@@ -87,9 +100,16 @@ public record CellCard(ServerTechnology technology, Strategy strategy, CellFacts
         };
     }
 
-    /** The study's settings this cell departs from, the server's and the strategy's. */
+    /** The study's settings this cell departs from: the server's ({@link CellFacts#deviations()}), then the strategy's. */
     public List<String> deviations() {
         List<String> all = new ArrayList<>(facts.deviations());
+        all.addAll(strategyDeviations(strategy));
+        return all;
+    }
+
+    /** Where every cell of {@code strategy} departs from the study, whatever its server. */
+    public static List<String> strategyDeviations(Strategy strategy) {
+        List<String> all = new ArrayList<>();
         switch (strategy) {
             case VIRTUAL -> all.add("virtual threads stand for the study's Quasar fibers (Comsat), which no longer run");
             case IN_PLACE -> all.add("in-place is not a strategy of the study: a native server's own fast path, no hand-off");
@@ -130,27 +150,69 @@ public record CellCard(ServerTechnology technology, Strategy strategy, CellFacts
         return lines;
     }
 
-    /** The header of the Markdown table of every card. */
-    public static List<String> markdownHeader() {
-        return List.of("| cell | I/O threads | workers | waits | handled on | completed on (wait 0 / " + WAIT_MILLIS
-                        + " ms) | hand-offs (wait 0 / " + WAIT_MILLIS + " ms) | buffers | idle timeout | departs from the study |",
-                "|---|---|---|---|---|---|---:|---|---|---|");
+    /**
+     * The cards of {@code technology}'s cells ({@code strategies}, in that order) as Markdown: the
+     * facts they share, once (the I/O threads, buffers and departures that hold for every strategy,
+     * the idle timeout), then a table of what each cell does (those that differ by strategy in its
+     * row). The strategies' own departures from the study are {@link #strategyDeviationsMarkdown}'s.
+     */
+    public static List<String> markdown(ServerTechnology technology, List<Strategy> strategies) {
+        List<CellCard> cards = strategies.stream().map(strategy -> of(technology, strategy)).toList();
+        List<String> lines = new ArrayList<>();
+        lines.add("#### `" + technology.name() + "`");
+        lines.add("");
+        lines.add("- I/O threads: " + shared(cards, card -> card.facts().ioThreads()));
+        lines.add("- buffers: " + shared(cards, card -> card.facts().buffers()));
+        lines.add("- idle timeout: " + shared(cards, card -> card.facts().idleTimeout()));
+        List<String> everywhere = new ArrayList<>(cards.get(0).facts().deviations());
+        cards.forEach(card -> everywhere.retainAll(card.facts().deviations()));
+        for (String deviation : everywhere) {
+            lines.add("- departs from the study: " + deviation);
+        }
+        lines.add("");
+        lines.add("| strategy | workers | strategy pool | waits | handled on | completed on (wait 0 / " + WAIT_MILLIS
+                + " ms) | hand-offs (wait 0 / " + WAIT_MILLIS + " ms) | also departs from the study |");
+        lines.add("|---|---|---|---|---|---|---:|---|");
+        for (CellCard card : cards) {
+            List<String> own = new ArrayList<>(card.facts().deviations());
+            own.removeAll(everywhere);
+            lines.add("| `" + card.strategy().cliName() + "` | " + escape(card.facts().workers()) + " | "
+                    + escape(card.strategyPool()) + " | " + escape(card.waits()) + " | " + card.handledOn() + " | "
+                    + card.completedOn(false) + " / " + card.completedOn(true) + " | " + card.handOffs(false) + " / "
+                    + card.handOffs(true) + " | " + escape(String.join("; ", own)) + " |");
+        }
+        return lines;
     }
 
-    /** This card as one row of the Markdown table. */
-    public String markdownRow() {
-        String waits = waits() + (strategyPool().equals("none") ? "" : "; the strategy's pool: " + strategyPool());
-        return "| `" + cell() + "` | " + cell(facts.ioThreads()) + " | " + cell(facts.workers()) + " | " + cell(waits) + " | "
-                + handledOn() + " | " + completedOn(false) + " / " + completedOn(true) + " | " + handOffs(false) + " / "
-                + handOffs(true) + " | " + cell(facts.buffers()) + " | " + cell(facts.idleTimeout()) + " | "
-                + cell(String.join("; ", deviations())) + " |";
+    /** Where every cell of a strategy departs from the study, as a Markdown list, strategies in {@code strategies}' order. */
+    public static List<String> strategyDeviationsMarkdown(List<Strategy> strategies) {
+        List<String> lines = new ArrayList<>();
+        for (Strategy strategy : strategies) {
+            List<String> deviations = strategyDeviations(strategy);
+            lines.add("- `" + strategy.cliName() + "`: " + (deviations.isEmpty() ? "as the study" : String.join("; ", deviations)));
+        }
+        return lines;
+    }
+
+    /** The value every card has, or each value followed by the strategies that have it. */
+    private static String shared(List<CellCard> cards, Function<CellCard, String> fact) {
+        Map<String, List<String>> byValue = new LinkedHashMap<>();
+        for (CellCard card : cards) {
+            byValue.computeIfAbsent(fact.apply(card), value -> new ArrayList<>()).add(card.strategy().cliName());
+        }
+        if (byValue.size() == 1) {
+            return escape(byValue.keySet().iterator().next());
+        }
+        return byValue.entrySet().stream()
+                .map(entry -> escape(entry.getKey()) + " (" + String.join(", ", entry.getValue()) + ")")
+                .collect(Collectors.joining("; "));
     }
 
     private static String words(List<ThreadKind> threads) {
         return threads.stream().map(ThreadKind::words).collect(Collectors.joining(" -> "));
     }
 
-    private static String cell(String text) {
+    private static String escape(String text) {
         return text.replace("|", "\\|");
     }
 

@@ -72,6 +72,16 @@ public interface ServerTechnology {
         return false;
     }
 
+    /**
+     * True if an {@code AsyncContext.dispatch()} made on the container thread while it still runs
+     * the request is carried out by that same thread once it returns, rather than by another one
+     * (Jetty's and Tomcat's servlet containers: async-dispatch then crosses no thread, unless a sweep
+     * hands the request off first); false if the dispatch goes to another thread of the pool.
+     */
+    default boolean redispatchesOnTheHandlingThread() {
+        return false;
+    }
+
     /** What this server says about itself in the card of {@code strategy}, one it runs ({@link CellCard}). */
     CellFacts facts(Strategy strategy);
 

@@ -177,6 +177,12 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
                 ioThreads, timeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
     }
 
+    /** @return a copy that gives in-flight requests {@code grace} when it stops (tests use a moment) */
+    public TargetSettings withStopGrace(Duration grace) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, grace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+    }
+
     /** @return a copy whose pools hold at most {@code blocking} and {@code async} processing threads (tests use a few) */
     public TargetSettings withThreadLimits(int blocking, int async) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,

@@ -42,8 +42,8 @@ class RecordingExchange implements HelloExchange {
 
     @Override
     public synchronized void abort(Throwable cause) {
-        aborts.add(cause);
         end.end();
+        aborts.add(cause);
     }
 
     @Override
