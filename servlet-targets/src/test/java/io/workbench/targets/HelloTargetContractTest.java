@@ -62,9 +62,8 @@ class HelloTargetContractTest {
     static final int CONCURRENT = 200;
     /**
      * The most platform threads an asynchronous or virtual cell may have started while holding
-     * {@value #CONCURRENT} waiting requests: the pools the settings allow such a cell (Undertow's
-     * 50 I/O threads are started at once and its 50 workers on demand; 100 for the others' pools) and
-     * a few of their own, well under one per request.
+     * {@value #CONCURRENT} waiting requests: the pools the settings allow such a cell (100 threads,
+     * started on demand) and a few of their own, well under one per request.
      */
     static final int MAX_THREADS_FOR_CONCURRENT = 120;
 

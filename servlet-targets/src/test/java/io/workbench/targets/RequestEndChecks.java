@@ -38,10 +38,8 @@ final class RequestEndChecks {
     /** The client's receive buffer: small and fixed. */
     static final int RECEIVE_BUFFER = 32 * 1024;
     /**
-     * Processing threads per server, blocking or not, instead of the study's thousands: at most one
-     * request is in flight at a time here, and Undertow's blocking cells would otherwise start 5,000
-     * selectors each (two descriptors apiece), more than the process's descriptors allow for several
-     * cells at once.
+     * Processing threads per server, blocking or not, instead of the study's thousands: at most two
+     * requests are in flight at a time here, and eight cells run side by side in one JVM.
      */
     static final int THREADS = 16;
 

@@ -184,7 +184,7 @@ class TargetCommandTest {
     void aPortInUseExits1WithOneLine(ServerTechnology technology) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(TargetSettings.DEFAULT_HOST))) {
             int port = taken.getLocalPort();
-            // The cheapest cell of the server to start: Undertow's blocking ones start 5,000 I/O threads.
+            // The cheapest cell of the server to start: one that holds no thread per request.
             String strategy = technology.strategies().stream().sorted(Comparator.reverseOrder()).findFirst().orElseThrow().cliName();
             int exit = assertTimeoutPreemptively(Duration.ofSeconds(30),
                     () -> run("--server", technology.name(), "--strategy", strategy, "--port", Integer.toString(port)));

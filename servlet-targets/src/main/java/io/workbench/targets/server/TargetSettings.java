@@ -21,9 +21,10 @@ import java.time.Duration;
  *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
- *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
- *       each ({@link #undertowIoThreads()}, {@link #undertowWorkerThreads()}): 5,000 + 5,000 for a
- *       blocking strategy, 50 + 50 for an asynchronous one, as the study gave it;</li>
+ *   <li>Undertow, which splits its threads into I/O threads and workers, gets {@link #ioThreads()}
+ *       I/O threads as every server and the whole limit as workers, where the study gave it half of
+ *       the limit as each (5,000 I/O threads on one core cost its sync cells two context switches
+ *       more per request: docs/servlet-targets.md says how that was measured);</li>
  *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
@@ -121,16 +122,6 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
      */
     public int maxProcessingThreads() {
         return strategy.blocksThread() ? blockingThreads : asyncThreads;
-    }
-
-    /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */
-    public int undertowIoThreads() {
-        return maxProcessingThreads() / 2;
-    }
-
-    /** Undertow's worker threads: the other half of {@link #maxProcessingThreads()}. */
-    public int undertowWorkerThreads() {
-        return maxProcessingThreads() - undertowIoThreads();
     }
 
     /**

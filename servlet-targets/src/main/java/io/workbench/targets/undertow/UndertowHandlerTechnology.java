@@ -7,6 +7,7 @@ import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,8 +15,8 @@ import java.util.concurrent.Executor;
 
 /**
  * {@code undertow-handler}: Undertow 2.3's native {@code HttpHandler} API on its XNIO worker
- * ({@link UndertowServers}: 5,000 I/O + 5,000 worker threads for the blocking strategies, 50 + 50
- * for the asynchronous ones). How each strategy runs is {@link UndertowHelloHandler}'s choice of
+ * ({@link UndertowServers}: one I/O thread per processor; 10,000 worker threads for the blocking
+ * strategies, 100 for the others). How each strategy runs is {@link UndertowHelloHandler}'s choice of
  * executor; {@code /stream} is the response sink channel's write listener ({@link UndertowStream})
  * in every cell.
  */
@@ -56,9 +57,9 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
         };
     }
 
-    /** Undertow's split of a thread limit, as {@link TargetSettings#undertowIoThreads()} makes it. */
+    /** Undertow's threads for a thread limit ({@link UndertowServers}). */
     private static String threads(int limit) {
-        return limit / 2 + " I/O + " + (limit - limit / 2) + " worker threads";
+        return String.format(Locale.ROOT, "one I/O thread per processor, at most %,d worker threads", limit);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -33,11 +34,14 @@ import org.xnio.channels.AcceptingChannel;
  * SIGTERM ({@code Undertow.ListenerInfo.suspend()} would leave it bound, and new connections would
  * wait in its backlog instead of being refused):
  * <ul>
- *   <li>an XNIO worker with {@link TargetSettings#undertowIoThreads()} I/O threads and
- *       {@link TargetSettings#undertowWorkerThreads()} worker threads (5,000 + 5,000 for the
- *       blocking strategies, 50 + 50 for the asynchronous ones: the study's split); for
- *       {@code virtual} one I/O thread per processor and as many workers, requests running on virtual
- *       threads instead. XNIO starts every I/O thread at once and the workers on demand;</li>
+ *   <li>an XNIO worker with {@link TargetSettings#ioThreads()} I/O threads (one per processor, as
+ *       every server has) and {@link TargetSettings#maxProcessingThreads()} worker threads (10,000 for
+ *       the blocking strategies, 100 for the others); for {@code virtual} as many workers as I/O
+ *       threads, requests running on virtual threads instead. XNIO starts every I/O thread at once and
+ *       the workers on demand. The study split its thread limit in halves, 5,000 I/O threads and 5,000
+ *       workers: on one core, each request then woke its connection's own I/O thread twice (for the
+ *       request's bytes, and when the worker that answered it resumed reading the connection), and
+ *       the sync cells paid about two context switches more per request ({@link #facts});</li>
  *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers (heap ones on virtual threads:
  *       {@link #bufferPool}), {@code CORK}, pipelined data buffered, {@code Date} sent; but no
  *       {@code Connection: keep-alive} on HTTP/1.1 responses, which no other target sends;</li>
@@ -71,7 +75,7 @@ final class UndertowServers {
     }
 
     static int ioThreads(TargetSettings settings) {
-        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowIoThreads();
+        return settings.ioThreads();
     }
 
     private static final int BUFFER_SIZE = 16 * 1024;
@@ -79,7 +83,7 @@ final class UndertowServers {
     private static final int UNBOUNDED_POOL = -1;
 
     static int workerThreads(TargetSettings settings) {
-        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowWorkerThreads();
+        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.maxProcessingThreads();
     }
 
     /**
@@ -101,20 +105,19 @@ final class UndertowServers {
 
     /** The card facts both Undertow targets share, for {@code strategy}. */
     static CellFacts facts(Strategy strategy) {
-        TargetSettings study = TargetSettings.of(strategy, 0, 0);
         boolean virtual = strategy.onVirtualThreads();
-        String io = virtual ? "one XNIO I/O thread per processor, accepting too"
-                : String.format(Locale.ROOT, "%,d XNIO I/O threads (half the thread limit, the study's split), accepting too; "
-                        + "XNIO starts them all at once", study.undertowIoThreads());
+        String io = "one XNIO I/O thread per processor, accepting too";
         String workers = virtual ? "a virtual thread per request"
-                : String.format(Locale.ROOT, "%,d XNIO worker threads, started on demand", study.undertowWorkerThreads());
+                : "XNIO worker threads, " + ServerTechnology.threadLimit(strategy) + ", started on demand";
         String buffers = virtual
                 ? BUFFER_SIZE / 1024 + " KiB heap, pooled (direct ones ran out on virtual threads); the JDK copies each into a "
                         + "direct buffer to write it"
                 : BUFFER_SIZE / 1024 + " KiB direct, pooled (kept per thread)";
         List<String> deviations = new ArrayList<>();
+        deviations.add("one I/O thread per processor, as every server, and the whole thread limit as workers, where the "
+                + "study split the limit in halves (5,000 I/O threads and 5,000 workers for a blocking strategy), which "
+                + "cost about two context switches more per request (the Undertow sync section of docs/servlet-targets.md)");
         if (virtual) {
-            deviations.add("one I/O thread per processor, not half the thread limit: the requests run on virtual threads");
             deviations.add("heap buffers, not direct: Undertow keeps buffers per thread, and with a new thread per request "
                     + "direct memory ran out within seconds of load");
         }

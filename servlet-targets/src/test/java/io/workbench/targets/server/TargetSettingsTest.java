@@ -32,7 +32,6 @@ class TargetSettingsTest {
         TargetSettings small = TargetSettings.of(Strategy.SYNC, 0, 0).withThreadLimits(16, 8).withIdleTimeout(Duration.ofSeconds(1));
         assertEquals(16, small.maxProcessingThreads());
         assertEquals(8, small.withPort(0).asyncThreads());
-        assertEquals(8, small.undertowIoThreads());
         assertEquals(Duration.ofSeconds(1), small.idleTimeout());
         assertEquals(16, small.withPort(8080).withSweepMillis(10).withHost("127.0.0.2").blockingThreads(), "kept by every copy");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> small.withThreadLimits(0, 8)).getMessage()
