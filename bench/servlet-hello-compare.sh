@@ -283,7 +283,9 @@ awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v co
       if (apart(f[4], f[5], b[4], b[5])) changed = changed (changed ? ", " : "") "req/s"
       if (apart(f[7], f[8], b[7], b[8])) changed = changed (changed ? ", " : "") "CPU"
       if (apart(f[10], f[11], b[10], b[11])) changed = changed (changed ? ", " : "") "switches"
-      printf "| %s | %s | %s | %s | %s |\n", base[i], ratio(f[3], b[3]), ratio(f[6], b[6]), ratio(f[9], b[9]), (changed ? changed : "no")
+      # One valid round has no spread: nothing can be said to exceed it.
+      verdict = (f[2] < 2 || b[2] < 2) ? "n/a: fewer than 2 valid rounds" : (changed ? changed : "no")
+      printf "| %s | %s | %s | %s | %s |\n", base[i], ratio(f[3], b[3]), ratio(f[6], b[6]), ratio(f[9], b[9]), verdict
     }
     printf "\nThe baseline: the same cells of the checkout %s (environment.txt names its commit), interleaved with this one'\''s; above 1x this checkout answers more requests, or spends more per request.\n", baseline
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
