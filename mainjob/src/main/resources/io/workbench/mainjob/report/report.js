@@ -40,6 +40,15 @@
     return { intervals: n, first: first, last: last };
   }
 
+  // The chart element for a name, compared as text: a name is a target's id, and an id is never put into a selector.
+  function chart(kind, attribute, name) {
+    var found = null;
+    document.querySelectorAll(".chart." + kind).forEach(function (el) {
+      if (found === null && el.getAttribute(attribute) === name) found = el;
+    });
+    return found;
+  }
+
   function percentileLabel(x) {
     if (x <= 1) return "0%";
     var p = 100 * (1 - 1 / x);
@@ -47,7 +56,7 @@
   }
 
   data.distributions.forEach(function (d) {
-    var el = document.querySelector('.chart.distribution[data-scenario="' + d.scenario + '"]');
+    var el = chart("distribution", "data-scenario", d.scenario);
     if (!el) return;
     var series = [{ label: "percentile", value: function (u, v) { return v == null ? "" : percentileLabel(v); } }];
     var columns = [d.x];
@@ -85,7 +94,7 @@
   });
 
   data.timelines.forEach(function (t) {
-    var el = document.querySelector('.chart.timeline[data-target="' + t.target + '"]');
+    var el = chart("timeline", "data-target", t.target);
     if (!el) return;
     var columns = [t.t, t.p99, t.max, t.rate, t.pause];
     var labels = {
