@@ -95,8 +95,11 @@ public final class HtmlReport {
                     table(html, cost.header(), cost.rows(), "cost");
                 }
             }
-            if (!concurrency && charts.distributions().stream().anyMatch(distribution -> distribution.scenario().equals(preset.scenario()))) {
-                html.append("<div class=\"chart distribution\" data-scenario=\"").append(escape(preset.scenario())).append("\"></div>\n");
+            for (int i = 0; i < charts.distributions().size(); i++) {
+                if (!concurrency && charts.distributions().get(i).scenario().equals(preset.scenario())) {
+                    html.append("<div class=\"chart distribution\" data-chart=\"distribution-").append(i).append("\" data-scenario=\"")
+                            .append(escape(preset.scenario())).append("\"></div>\n");
+                }
             }
             html.append("<p>Per target, the study's way (best, median and spread of the valid repetitions):</p>\n");
             table(html, RunFacts.scenarioHeader(concurrency), RunFacts.scenarioRows(results, preset.scenario(), concurrency), "detail");
@@ -108,9 +111,11 @@ public final class HtmlReport {
                 .append("second (right axis) and the target's GC pauses (red points: the pause's length in ms, at the moment it ")
                 .append("began). The grey labels name the load run under way. A latency spike with a pause under it was the ")
                 .append("collector; one without, something else.</p>\n");
-        for (ChartData.Timeline timeline : charts.timelines()) {
+        for (int i = 0; i < charts.timelines().size(); i++) {
+            ChartData.Timeline timeline = charts.timelines().get(i);
             html.append("<h3>").append(escape(timeline.target())).append("</h3>\n");
-            html.append("<div class=\"chart timeline\" data-target=\"").append(escape(timeline.target())).append("\"></div>\n");
+            html.append("<div class=\"chart timeline\" data-chart=\"timeline-").append(i).append("\" data-target=\"")
+                    .append(escape(timeline.target())).append("\"></div>\n");
         }
 
         html.append("<h2>Every run: validity and warmth</h2>\n<p>").append(escape(MarkdownReport.VALIDITY_TEXT)).append("</p>\n");

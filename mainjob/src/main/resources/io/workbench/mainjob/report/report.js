@@ -40,13 +40,10 @@
     return { intervals: n, first: first, last: last };
   }
 
-  // The chart element for a name, compared as text: a name is a target's id, and an id is never put into a selector.
-  function chart(kind, attribute, name) {
-    var found = null;
-    document.querySelectorAll(".chart." + kind).forEach(function (el) {
-      if (found === null && el.getAttribute(attribute) === name) found = el;
-    });
-    return found;
+  // A chart's element by its place in the data: a chart is never looked up by a target's id, which may be anything
+  // (and which the HTML parser changes, turning a CR LF in an attribute into LF).
+  function chart(kind, index) {
+    return document.querySelector('.chart[data-chart="' + kind + "-" + index + '"]');
   }
 
   function percentileLabel(x) {
@@ -55,8 +52,8 @@
     return parseFloat(p.toFixed(4)) + "%";
   }
 
-  data.distributions.forEach(function (d) {
-    var el = chart("distribution", "data-scenario", d.scenario);
+  data.distributions.forEach(function (d, index) {
+    var el = chart("distribution", index);
     if (!el) return;
     var series = [{ label: "percentile", value: function (u, v) { return v == null ? "" : percentileLabel(v); } }];
     var columns = [d.x];
@@ -93,8 +90,8 @@
     mark(el, plot, count(columns.slice(1)), plottedPercentiles);
   });
 
-  data.timelines.forEach(function (t) {
-    var el = chart("timeline", "data-target", t.target);
+  data.timelines.forEach(function (t, index) {
+    var el = chart("timeline", index);
     if (!el) return;
     var columns = [t.t, t.p99, t.max, t.rate, t.pause];
     var labels = {

@@ -246,13 +246,11 @@ final class RunBuilder {
 
         /** 1, or 2.. for a cell listed again ({@code cell#2}). */
         int copy() {
-            int hash = id.indexOf('#');
-            return hash < 0 ? 1 : Integer.parseInt(id.substring(hash + 1));
+            return id.matches(".*#[0-9]+") ? Integer.parseInt(id.substring(id.lastIndexOf('#') + 1)) : 1;
         }
 
         String cell() {
-            int hash = id.indexOf('#');
-            return hash < 0 ? id : id.substring(0, hash);
+            return copy() > 1 ? id.substring(0, id.lastIndexOf('#')) : id;
         }
 
         TargetBuilder run(String scenario, Rep... repetitions) {
@@ -270,8 +268,9 @@ final class RunBuilder {
             return RunBuilder.this;
         }
 
+        /** Its directory: the cell's name with anything but letters, digits, - and _ as _ (an id may be anything). */
         String dir() {
-            return cell().replace(':', '_') + (copy() > 1 ? "-" + copy() : "");
+            return cell().replaceAll("[^A-Za-z0-9_-]", "_") + (copy() > 1 ? "-" + copy() : "");
         }
 
         long start() {
@@ -324,7 +323,7 @@ final class RunBuilder {
                 String note = target.notes.get(preset.scenario());
                 runs.add(new ScenarioRun(preset, ScenarioRun.Status.DONE, note, null, repetitions, target.searches.get(preset.scenario())));
             }
-            String[] cell = target.cell().split(":");
+            String[] cell = target.cell().split(":", 2);
             targetRuns.add(new TargetRun(target.id, target.copy(), cell[0], cell[1], target.status, target.failure,
                     target.status == TargetRun.Status.OK ? 0 : 1, target.dir(), "http://127.0.0.1:4" + target.position + "000",
                     20_000L, target.start(), clock + 1_000, List.copyOf(target.pauses), runs));
