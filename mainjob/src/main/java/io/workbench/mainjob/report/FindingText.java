@@ -81,7 +81,11 @@ public final class FindingText {
         return String.join(" ", parts);
     }
 
-    /** e.g. {@code Ranked (median time beyond the wait, lower is better): a 0.312 ms leads b 0.408 ms by 30.8% (95% CI 22.0-40.1%).} */
+    /**
+     * e.g. {@code Ranked (CPU per request, lower is better): a 20.4 µs (95% CI 20.2–20.6 µs), b 61.0 µs (60.0–62.0 µs).
+     * a leads b by 197.6% (95% CI +195.2% to +200.0%).}: the targets in order with their figures, then each
+     * neighbour pair's verdict.
+     */
     static String ranking(ScenarioFindings scenario, Ranking ranking, ScenarioFindings.Group group) {
         List<Ranking.Ranked> order = ranking.order();
         Figure figure = ranking.figure();
@@ -91,40 +95,49 @@ public final class FindingText {
         String what = figure.description() + (figure.direction() == io.workbench.mainjob.findings.Bootstrap.Direction.LOWER_IS_BETTER
                 ? ", lower is better" : ", higher is better");
         if (order.size() == 1) {
-            return "Only " + value(order.get(0), figure) + " has a figure (" + what + "): nothing to rank it against.";
+            return "Only " + value(order.get(0), figure, true) + " has a figure (" + what + "): nothing to rank it against.";
         }
         boolean any = java.util.stream.IntStream.range(0, ranking.between().size()).anyMatch(ranking::ordered);
         StringBuilder text = new StringBuilder(ranking.whole() ? "Ranked (" : any ? "Ranked in part (" : "Not ranked (").append(what).append("): ");
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            values.add(value(order.get(i), figure, i == 0));
+        }
+        text.append(String.join(", ", values)).append(". ");
         List<String> steps = new ArrayList<>();
         for (int i = 0; i < ranking.between().size(); i++) {
-            steps.add(step(order.get(i), order.get(i + 1), ranking.between().get(i), figure, ranking.ordered(i)));
+            steps.add(step(order.get(i).target(), order.get(i + 1).target(), ranking.between().get(i), ranking.ordered(i)));
         }
-        text.append(String.join("; ", steps)).append('.');
+        text.append(sentence(String.join("; ", steps))).append('.');
         if (!ranking.whole() && any) {
-            text.append(" It cannot order the pairs it cannot tell apart.");
+            text.append(" The ranking cannot order the pairs it cannot tell apart.");
         }
         return text.toString();
     }
 
+    /** Begins a sentence with a capital where it begins with the report's own word, never with a target's id. */
+    private static String sentence(String text) {
+        return text.startsWith("cannot") ? "C" + text.substring(1) : text;
+    }
+
     /** One neighbour pair of a ranking. */
-    private static String step(Ranking.Ranked first, Ranking.Ranked second, PairRule.Verdict verdict, Figure figure, boolean ordered) {
-        String a = value(first, figure);
-        String b = value(second, figure);
+    private static String step(String first, String second, PairRule.Verdict verdict, boolean ordered) {
         return switch (verdict.outcome()) {
-            case EQUIVALENT -> a + " and " + b + " are equivalent within " + margin(verdict.statistics().margin())
-                    + " (" + interval(verdict, first.target()) + ")";
-            case CANNOT_TELL -> "cannot tell " + a + " from " + b + (verdict.statistics() == null ? "" : " (" + interval(verdict, first.target()) + ")")
-                    + ": " + verdict.why();
+            case EQUIVALENT -> first + " and " + second + " are equivalent within " + margin(verdict.statistics().margin())
+                    + " (" + interval(verdict, first) + ")";
+            case CANNOT_TELL -> "cannot tell " + first + " from " + second
+                    + (verdict.statistics() == null ? "" : " (" + interval(verdict, first) + ")") + ": " + verdict.why();
             default -> ordered
-                    ? a + " leads " + b + " by " + Figures.percent(advantage(verdict, first.target()) - 1) + " (" + interval(verdict, first.target()) + ")"
-                    : "cannot order " + a + " before " + b + ": over the rounds both have, " + verdict.leader() + " leads ("
+                    ? first + " leads " + second + " by " + Figures.percent(advantage(verdict, first) - 1) + " (" + interval(verdict, first) + ")"
+                    : "cannot order " + first + " before " + second + ": over the rounds both have, " + verdict.leader() + " leads ("
                             + interval(verdict, verdict.leader()) + ")";
         };
     }
 
-    /** A target with its figure and interval, e.g. {@code iocore:async-complete 0.312 ms (95% CI 0.301-0.330)}. */
-    static String value(Ranking.Ranked ranked, Figure figure) {
-        return ranked.target() + " " + figure(figure, ranked.value()) + " (95% CI " + range(figure, ranked.low(), ranked.high()) + ")";
+    /** A target with its figure and interval, e.g. {@code iocore:async-complete 0.312 ms (95% CI 0.301–0.330 ms)}. */
+    static String value(Ranking.Ranked ranked, Figure figure, boolean saying) {
+        return ranked.target() + " " + figure(figure, ranked.value()) + " (" + (saying ? "95% CI " : "")
+                + range(figure, ranked.low(), ranked.high()) + ")";
     }
 
     /** Two figures of one unit as a range, the unit once: {@code 0.288–0.480 ms}. */
