@@ -78,6 +78,25 @@ http_discard() {
     cat <&3 >/dev/null' _ "$1" "$2"
 }
 
+# runnable_cells [ROOT]: every cell that the workbench checkout in ROOT (this one by default) runs,
+# "SERVER:STRATEGY" one a line, in the order of its `target --list`.
+runnable_cells() {
+  "${1:-$BENCH_ROOT}/workbench" target --list 2>/dev/null |
+    awk '/^[a-z][a-z0-9-]*: / { server = $1; sub(/:$/, "", server) } /^  [a-z][a-z-]* +runs / { print server ":" $1 }'
+}
+
+# ctx_switches PID: the context switches, voluntary and not, of every thread PID has now, summed
+# (/proc/PID/task/*/status). A thread that has ended is no longer there: compare two readings over
+# a window in which the server's pools keep their threads, and say how many threads each saw.
+ctx_switches() {
+  cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^(voluntary|nonvoluntary)_ctxt_switches:/ { s += $2 } END { print s + 0 }'
+}
+
+# thread_count PID: the threads PID has now.
+thread_count() {
+  find "/proc/$1/task" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
+}
+
 # The environment of a run, for environment.txt.
 describe_machine() {
   machine_lines

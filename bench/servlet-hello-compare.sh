@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# servlet-hello-compare.sh: /hello on the cells of the target matrix, one cell at a time: start the
-# cell with `./workbench target` pinned to CPU 0, warm it up with wrk pinned to CPU 1, measure req/s
-# with wrk -t1 -c64 in rounds, then hold about 20,000 req/s (wrk pacing each of its connections) and
-# read the server's CPU time (utime + stime from /proc/PID/stat) for the CPU microseconds per request;
-# stop it with SIGTERM. Not h2load: it counts Tomcat's status line, which has no reason phrase
-# ("HTTP/1.1 200 "), as a failed response.
-# Cells run one after the other (each target takes a 4 GB heap, as the study's did, so they cannot
-# all live at once on a small machine); a comparison is only valid within one run of this script.
-# Raw output goes to bench/results/<timestamp>-servlet-hello-compare/, the table to stdout and
-# summary.md there. Every run is bounded in time; nothing is left running.
+# servlet-hello-compare.sh: GET /hello with a zero wait (the overhead scenario's shape) on every
+# runnable cell of the target matrix, or the cells named, their rounds interleaved: round r starts
+# every cell once, in turn, beginning with the r-th, so that each cell's rounds are spread over the
+# whole session and two cells are compared over the same minutes, not over a fast minute of one
+# and a slow minute of the other. Each round of a cell is a fresh JVM (`./workbench target`, pinned
+# to CPU 0; as JMH forks, so that the spread over rounds holds what differs from one start to the
+# next): warmed up, then measured twice with wrk pinned to CPU 1: as fast as the server answers
+# (wrk -t1 -cC) for req/s, and at a fixed rate (wrk pacing each connection) for what a request
+# costs the server when it is not saturated. For both: CPU per request (utime + stime from
+# /proc/PID/stat over the run, divided by the requests the server's /stats counted in it) and
+# context switches per request (every thread's, from /proc/PID/task/*/status, over the same run).
+# With --baseline DIR every cell is also run from the workbench checkout in DIR (a worktree of the
+# commit before a change), interleaved with this checkout's, and the table gives each cell's ratio
+# to its baseline and says which changed by more than the spread of their rounds.
+# Cells run one at a time (each target takes a 4 GB heap, as the study's did). Raw output goes to
+# bench/results/<timestamp>-servlet-hello-compare/, the tables to stdout and summary.md there.
+# Every run is bounded in time; nothing is left running.
 set -euo pipefail
 
 BENCH_NAME="servlet-hello-compare"
@@ -18,13 +25,8 @@ BENCH_NAME="servlet-hello-compare"
 . "$(dirname "${BASH_SOURCE[0]}")/cell-lib.sh"
 
 CELLS=""
-for server in jetty tomcat undertow undertow-handler; do
-  for strategy in sync virtual async-complete; do
-    CELLS="$CELLS $server:$strategy"
-  done
-done
-CELLS="iocore:async-complete$CELLS"
-WARMUP=60
+BASELINE=""
+WARMUP=20
 ROUNDS=3
 DURATION=10
 CONNECTIONS=64
@@ -32,7 +34,7 @@ RATE=20000
 # Each paced connection sends a request, waits for the answer, then waits PACE_MS: RATE * PACE_MS / 1000
 # connections make RATE req/s while answers take much less than PACE_MS (the achieved rate is reported).
 PACE_MS=5
-RATE_DURATION=30
+RATE_DURATION=10
 OUT=""
 
 usage() {
@@ -40,33 +42,35 @@ usage() {
 usage: bench/servlet-hello-compare.sh [options]
 
   --cells "S:X[@DIR] ..."
-                        cells to measure, in order (default: iocore:async-complete for reference,
-                        then jetty, tomcat, undertow, undertow-handler under sync, virtual and
-                        async-complete); ./workbench target --list shows the matrix. S:X@DIR is
-                        cell S:X of the workbench checkout in DIR (e.g. a git worktree of a
-                        baseline commit), shown as S:X@<its commit>: list the same cell of
-                        several checkouts to measure them in one session (the table gives each
-                        one's ratio to the one listed first)
-  --warmup S            seconds of wrk load before measuring each cell (default $WARMUP)
-  --rounds N            measured wrk rounds per cell (default $ROUNDS)
-  --duration S          seconds per round (default $DURATION)
-  --connections C       wrk connections (default $CONNECTIONS)
-  --rate R              request rate of the CPU measurement (default $RATE req/s; a multiple of $((1000 / PACE_MS)))
-  --rate-duration S     seconds of the fixed-rate run (default $RATE_DURATION)
+                        cells to measure (default: every cell ./workbench target --list says runs);
+                        S:X@DIR is cell S:X of the workbench checkout in DIR, shown as S:X@<its commit>
+  --baseline DIR        also run every cell from the workbench checkout in DIR (e.g. a git worktree
+                        of the commit before a change), interleaved, and compare each with it
+  --warmup S            seconds of wrk load before each measured round (default $WARMUP)
+  --rounds N            rounds: each cell is started afresh N times, interleaved (default $ROUNDS)
+  --duration S          seconds of the unpaced run of a round (default $DURATION)
+  --connections C       wrk connections of the unpaced run (default $CONNECTIONS)
+  --rate R              the paced run's request rate (default $RATE req/s; a multiple of $((1000 / PACE_MS)))
+  --rate-duration S     seconds of the paced run of a round (default $RATE_DURATION)
   --quick               a proof that the script works, not a measurement: --warmup 3 --rounds 1
                         --duration 3 --rate-duration 3
   --out DIR             where to put the results (default bench/results/<timestamp>-servlet-hello-compare)
 
-Each cell on CPU 0 (taskset -c 0), alone; load on CPU 1: wrk -t1 -c$CONNECTIONS -dDs --latency URL/hello
-for req/s, then wrk -t1 -c(R * $PACE_MS / 1000) -dSs with a script that waits $PACE_MS ms between a
-connection's requests, for the server's CPU time per request (utime + stime over that run / the
-requests answered).
+Each cell on CPU 0 (taskset -c 0), alone; load on CPU 1. Per round: start, GET /hello must answer
+hello, wrk -t1 -cC for the warm-up, then wrk -t1 -cC -dDs --latency URL/hello (unpaced), then
+wrk -t1 -c(R * $PACE_MS / 1000) -dSs with a script that waits $PACE_MS ms between a connection's
+requests (paced), then SIGTERM. A round is valid when wrk's output was read, /stats was read around
+both runs and the server counted requests in each; a cell's figures are the median and the spread
+(lowest to highest) of its valid rounds. Context switches are summed over the threads the server has
+at both ends of a run (a thread that ends within the run takes its switches with it: the thread
+counts are kept in rounds.tsv).
 EOF
 }
 
 while [ $# -gt 0 ]; do
   case "$1" in
     --cells) CELLS="${2:?--cells needs a list}"; shift 2 ;;
+    --baseline) BASELINE="${2:?--baseline needs a directory}"; shift 2 ;;
     --warmup) positive "$1" "${2:-}"; WARMUP="$2"; shift 2 ;;
     --rounds) positive "$1" "${2:-}"; ROUNDS="$2"; shift 2 ;;
     --duration) positive "$1" "${2:-}"; DURATION="$2"; shift 2 ;;
@@ -81,10 +85,33 @@ while [ $# -gt 0 ]; do
 done
 [ $((RATE * PACE_MS % 1000)) -eq 0 ] || bench_die "--rate must be a multiple of $((1000 / PACE_MS)) (each connection sends $((1000 / PACE_MS)) req/s)"
 RATE_CONNECTIONS=$((RATE * PACE_MS / 1000))
-check_cells "$CELLS"
+if [ -n "$BASELINE" ]; then
+  [ -x "$BASELINE/workbench" ] || bench_die "--baseline '$BASELINE' is not a workbench checkout"
+  BASELINE="$(cd "$BASELINE" && pwd)"
+fi
 
 require_tools wrk taskset awk
 [ "$(nproc)" -ge 2 ] || bench_die "needs 2 CPUs (server on CPU 0, load on CPU 1), found $(nproc)"
+build_targets
+if [ -z "$CELLS" ]; then
+  CELLS="$(runnable_cells | tr '\n' ' ')"
+  [ -n "$CELLS" ] || bench_die "./workbench target --list named no cell"
+fi
+check_cells "$CELLS"
+# The cells as measured: each one, then (with --baseline) the same cell of the baseline checkout.
+SPECS=()
+for cell in $CELLS; do
+  SPECS+=("$cell")
+  if [ -n "$BASELINE" ] && [[ "$cell" != *@* ]]; then
+    SPECS+=("$cell@$BASELINE")
+  fi
+done
+for spec in "${SPECS[@]}"; do
+  case "$spec" in
+    *@*) "${spec#*@}/workbench" target --help >/dev/null 2>&1 || bench_die "building the target of ${spec#*@} failed" ;;
+  esac
+done
+
 OUT="${OUT:-$BENCH_ROOT/bench/results/$(date +%Y%m%d-%H%M%S)-servlet-hello-compare}"
 mkdir -p "$OUT"
 trap bench_cleanup EXIT
@@ -92,125 +119,174 @@ trap 'exit 130' INT TERM
 
 {
   describe_machine
-  echo "command: bench/servlet-hello-compare.sh --cells \"$CELLS\" --warmup $WARMUP --rounds $ROUNDS --duration $DURATION" \
-       "--connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION (paced by $PACE_MS ms)"
+  echo "command: bench/servlet-hello-compare.sh --cells \"$CELLS\"${BASELINE:+ --baseline $BASELINE} --warmup $WARMUP" \
+       "--rounds $ROUNDS --duration $DURATION --connections $CONNECTIONS --rate $RATE --rate-duration $RATE_DURATION" \
+       "(paced by $PACE_MS ms)"
   echo "this checkout: $(git -C "$BENCH_ROOT" log -1 --format='%h %s' 2>/dev/null || echo unknown)"
-  for cell in $CELLS; do
-    case "$cell" in
-      *@*) echo "$(cell_label "$cell"): $(git -C "${cell#*@}" log -1 --format='%h %s' 2>/dev/null || echo unknown) (${cell#*@})" ;;
+  declare -A seen=()
+  for spec in "${SPECS[@]}"; do
+    case "$spec" in
+      *@*) dir="${spec#*@}"
+        [ -n "${seen[$dir]:-}" ] && continue
+        seen[$dir]=1
+        echo "checkout $(cell_label "x:y@$dir" | sed 's/^x:y@//'): $(git -C "$dir" log -1 --format='%h %s' 2>/dev/null || echo unknown) ($dir)" ;;
     esac
   done
 } >"$OUT/environment.txt"
+printf 'function delay() return %d end\n' "$PACE_MS" >"$OUT/paced.lua"
 
-build_targets
-
-# One wrk round: appends "req/s p50 p99 errors server-cpu-%" to rounds.tsv. Near 100% server CPU
-# the server set the pace; well below it, the load tool or the machine did.
-wrk_round() {
-  local dir="$1" round="$2" file="$1/round-$2.txt" before after cpu rps p50 p99 errors
-  before="$(cpu_ticks "$TARGET_PID")"
-  timeout $((DURATION + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$TARGET_URL/hello" >"$file" ||
-    bench_say "  wrk exited with status $?"
-  after="$(cpu_ticks "$TARGET_PID")"
-  cpu="$(awk -v t=$((after - before)) -v tck="$CLK_TCK" -v d="$DURATION" 'BEGIN { printf "%.0f", t / tck / d * 100 }')"
-  rps="" p50="" p99="" errors=""
-  if peer_figures wrk "$file"; then
-    rps="${PEER[rps]}" p50="${PEER[p50_ms]}" p99="${PEER[p99_ms]}" errors="${PEER[errors]}"
-  fi
-  printf '%s\t%s\t%s\t%s\t%s\n' "$rps" "$p50" "$p99" "$errors" "$cpu" >>"$dir/rounds.tsv"
-  bench_say "  round $round: $rps req/s, p50 $p50 ms, p99 $p99 ms, errors $errors, server CPU $cpu%"
+# completed_count: the server's /stats "completed" now (empty if it did not answer).
+completed_count() {
+  stats_member "$(http_get "$TARGET_PORT" /stats)" completed
 }
 
-# The paced run: prints "cpu-us-per-request achieved-rate errors".
-rate_run() {
-  local dir="$1" file="$1/rate.txt" before after
-  printf 'function delay() return %d end\n' "$PACE_MS" >"$dir/paced.lua"
-  before="$(cpu_ticks "$TARGET_PID")"
-  timeout $((RATE_DURATION + 60)) taskset -c 1 wrk -t1 -c"$RATE_CONNECTIONS" -d"${RATE_DURATION}s" -s "$dir/paced.lua" \
-    "$TARGET_URL/hello" >"$file" || bench_say "  wrk exited with status $?"
-  after="$(cpu_ticks "$TARGET_PID")"
-  echo "server CPU ticks: $before -> $after (CLK_TCK $CLK_TCK)" >>"$file"
-  if ! peer_figures wrk "$file"; then
-    printf 'n/a\t0\t0\n'
+# measure_run NAME ROUND DIR SECONDS WRK-ARGS...: one measured wrk run of SECONDS against the current
+# target. Prints "requests cpu-us-per-request switches-per-request rps errors threads-before
+# threads-after verdict".
+measure_run() {
+  local name="$1" round="$2" dir="$3" seconds="$4" file requests_before requests_after ticks_before ticks_after cs_before cs_after
+  local threads_before threads_after rps="" errors="" verdict=valid wrk_status=0
+  shift 4
+  file="$dir/$name-$round.txt"
+  requests_before="$(completed_count)" || requests_before=""
+  threads_before="$(thread_count "$TARGET_PID")"
+  cs_before="$(ctx_switches "$TARGET_PID")"
+  ticks_before="$(cpu_ticks "$TARGET_PID")"
+  timeout $((seconds + 60)) taskset -c 1 wrk -d"${seconds}s" "$@" >"$file" 2>&1 || wrk_status=$?
+  ticks_after="$(cpu_ticks "$TARGET_PID")"
+  cs_after="$(ctx_switches "$TARGET_PID")"
+  threads_after="$(thread_count "$TARGET_PID")"
+  requests_after="$(completed_count)" || requests_after=""
+  echo "server: completed $requests_before -> $requests_after; CPU ticks $ticks_before -> $ticks_after (CLK_TCK $CLK_TCK);" \
+       "context switches $cs_before -> $cs_after; threads $threads_before -> $threads_after" >>"$file"
+  if peer_figures wrk "$file"; then
+    rps="${PEER[rps]}" errors="${PEER[errors]}"
+  else
+    verdict="invalid:wrk's output cannot be read"
+  fi
+  [ "$wrk_status" -eq 0 ] || verdict="invalid:wrk exited with status $wrk_status"
+  if [ -z "$requests_before" ] || [ -z "$requests_after" ]; then
+    verdict="invalid:the server's /stats could not be read"
+    requests_before=0 requests_after=0
+  elif [ "$requests_after" -le "$requests_before" ]; then
+    verdict="invalid:the server counted no request"
+  fi
+  awk -v n=$((requests_after - requests_before)) -v t=$((ticks_after - ticks_before)) -v tck="$CLK_TCK" \
+      -v cs=$((cs_after - cs_before)) -v rps="${rps:-n/a}" -v errors="${errors:-n/a}" -v tb="$threads_before" \
+      -v ta="$threads_after" -v verdict="$verdict" 'BEGIN {
+    if (n > 0) printf "%d\t%.2f\t%.2f\t%s\t%s\t%d\t%d\t%s\n", n, t / tck / n * 1e6, cs / n, rps, errors, tb, ta, verdict
+    else printf "0\tn/a\tn/a\t%s\t%s\t%d\t%d\t%s\n", rps, errors, tb, ta, verdict }'
+}
+
+# One round of one cell: start it, check it, warm it up, measure it unpaced then paced, stop it.
+# Appends a line to DIR/rounds.tsv.
+cell_round() {
+  local spec="$1" round="$2" server strategy label dir status=0 sat paced
+  server="${spec%%:*}" strategy="${spec#*:}"
+  label="$(cell_label "$spec")"
+  dir="$OUT/${label//:/-}"
+  mkdir -p "$dir"
+  start_cell "$server" "$strategy" "$dir/round-$round" taskset -c 0 || status=$?
+  if [ "$status" -ne 0 ]; then
+    if [ "$status" -eq 2 ]; then echo "refused" >"$dir/refused"; fi
+    printf '%s\tnot started (exit %s)\n' "$round" "$status" >>"$dir/rounds.tsv"
     return
   fi
-  local ok=$((PEER[requests] - PEER[errors]))
-  if [ "$ok" -gt 0 ]; then
-    awk -v ticks=$((after - before)) -v tck="$CLK_TCK" -v ok="$ok" -v rate="${PEER[rps]}" -v errors="${PEER[errors]}" \
-      'BEGIN { printf "%.1f\t%.0f\t%d\n", ticks / tck / ok * 1e6, rate, errors }'
-  else
-    printf 'n/a\t0\t%d\n' "${PEER[errors]}"
+  if [ "$(http_get "$TARGET_PORT" /hello)" != "hello" ]; then
+    bench_say "$label: GET /hello did not answer hello"
+    stop_target
+    printf '%s\tno hello\n' "$round" >>"$dir/rounds.tsv"
+    return
   fi
+  bench_say "$label, round $round: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
+  timeout $((WARMUP + 60)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$dir/warmup-$round.txt" 2>&1 ||
+    bench_say "  the warm-up's wrk exited with status $?"
+  sat="$(measure_run unpaced "$round" "$dir" "$DURATION" -t1 -c"$CONNECTIONS" --latency "$TARGET_URL/hello")"
+  paced="$(measure_run paced "$round" "$dir" "$RATE_DURATION" -t1 -c"$RATE_CONNECTIONS" -s "$OUT/paced.lua" "$TARGET_URL/hello")"
+  stop_target
+  printf '%s\t%s\t%s\t%s\n' "$round" "$sat" "$paced" "$TARGET_EXIT" >>"$dir/rounds.tsv"
+  IFS=$'\t' read -r _ s_cpu s_cs s_rps _ <<<"$sat"
+  IFS=$'\t' read -r _ p_cpu p_cs p_rps _ _ _ p_verdict <<<"$paced"
+  bench_say "  $label, round $round: $s_rps req/s ($s_cpu us CPU, $s_cs switches per request); at $RATE req/s" \
+            "($p_rps achieved): $p_cpu us CPU, $p_cs switches per request; $p_verdict; exit $TARGET_EXIT"
 }
 
-printf 'cell\tmedian_rps\tp50_ms\tp99_ms\tround_cpu_pct\twrk_errors\tcpu_us_per_req\trate_achieved\trate_failed\texit\n' >"$OUT/results.tsv"
-
-for cell in $CELLS; do
-  server="${cell%%:*}" strategy="${cell#*:}" label="$(cell_label "$cell")"
-  dir="$OUT/${label/:/-}"
-  bench_say "$label: starting on CPU 0"
-  status=0
-  start_cell "$server" "$strategy" "$dir" taskset -c 0 || status=$?
-  if [ "$status" -ne 0 ]; then
-    if [ "$status" -eq 2 ]; then reason="refused"; else reason="failed to start"; fi
-    printf '%s\t%s\n' "$label" "$reason" >>"$OUT/results.tsv"
-    continue
-  fi
-  if [ "$(http_get "$TARGET_PORT" /hello)" != "hello" ]; then
-    bench_say "$label: GET /hello did not answer hello; skipping it"
-    stop_target
-    printf '%s\t%s\n' "$label" "no hello" >>"$OUT/results.tsv"
-    continue
-  fi
-  bench_say "$label: $TARGET_URL (pid $TARGET_PID), warming up for ${WARMUP}s"
-  timeout $((WARMUP + 30)) taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" "$TARGET_URL/hello" >"$dir/warmup.txt" ||
-    bench_say "  wrk exited with status $?"
-  for round in $(seq 1 "$ROUNDS"); do
-    wrk_round "$dir" "$round"
+# Round r measures every cell once, starting with the r-th: the cells' rounds spread over the session.
+count=${#SPECS[@]}
+for round in $(seq 1 "$ROUNDS"); do
+  for i in $(seq 0 $((count - 1))); do
+    cell_round "${SPECS[$(((i + round - 1) % count))]}" "$round"
   done
-  bench_say "$label: paced at $RATE req/s ($RATE_CONNECTIONS connections, ${PACE_MS} ms apart) for ${RATE_DURATION}s"
-  cpu_per_request="n/a" achieved=0 failed=0
-  IFS=$'\t' read -r cpu_per_request achieved failed < <(rate_run "$dir") || true
-  http_get "$TARGET_PORT" /stats >"$dir/stats.json" || true
-  stop_target
-  bench_say "$label: stopped, exit status $TARGET_EXIT"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" \
-    "$(cut -f1 "$dir/rounds.tsv" | median)" "$(cut -f2 "$dir/rounds.tsv" | median)" "$(cut -f3 "$dir/rounds.tsv" | median)" \
-    "$(cut -f5 "$dir/rounds.tsv" | median)" "$(awk '{ e += $4 } END { print e + 0 }' "$dir/rounds.tsv")" \
-    "$cpu_per_request" "$achieved" "$failed" "$TARGET_EXIT" >>"$OUT/results.tsv"
 done
 
-awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" \
-    -v rate="$RATE" -v rate_duration="$RATE_DURATION" '
+# results.tsv: per cell the median, lowest and highest of its valid rounds' figures.
+# rounds.tsv columns: 1 round; unpaced 2 requests 3 cpu 4 cs 5 rps 6 errors 7 threads 8 threads 9 verdict;
+# paced 10 requests 11 cpu 12 cs 13 rps 14 errors 15 threads 16 threads 17 verdict; 18 exit.
+printf 'cell\tvalid_rounds\trps_median\trps_low\trps_high\tcpu_us_median\tcpu_us_low\tcpu_us_high\tcs_median\tcs_low\tcs_high' >"$OUT/results.tsv"
+printf '\tpaced_rps_median\tsat_cpu_us_median\tsat_cs_median\terrors\tnote\n' >>"$OUT/results.tsv"
+spread() { # COLUMN FILE: median, lowest, highest of a column over the valid rounds, tab-separated
+  local values
+  values="$(awk -F'\t' -v c="$1" '$9 == "valid" && $17 == "valid" && $c != "n/a" { print $c }' "$2")"
+  if [ -z "$values" ]; then printf 'n/a\tn/a\tn/a'; return; fi
+  printf '%s\t%s\t%s' "$(median <<<"$values")" "$(sort -g <<<"$values" | head -n 1)" "$(sort -g <<<"$values" | tail -n 1)"
+}
+for spec in "${SPECS[@]}"; do
+  label="$(cell_label "$spec")"
+  file="$OUT/${label//:/-}/rounds.tsv"
+  valid="$(awk -F'\t' '$9 == "valid" && $17 == "valid"' "$file" 2>/dev/null | wc -l)"
+  note=""
+  if [ -f "$OUT/${label//:/-}/refused" ]; then
+    note="refused"
+  elif [ "$valid" -eq 0 ]; then
+    note="no valid round: $(awk -F'\t' '{ print ($9 != "valid" && $9 != "") ? $9 : ($17 != "valid" && $17 != "") ? $17 : $2 }' "$file" 2>/dev/null | sort -u | paste -sd, -)"
+  fi
+  errors="$(awk -F'\t' '{ e += ($6 ~ /^[0-9]+$/ ? $6 : 0) + ($14 ~ /^[0-9]+$/ ? $14 : 0) } END { print e + 0 }' "$file" 2>/dev/null || echo 0)"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$valid" "$(spread 5 "$file")" "$(spread 11 "$file")" \
+    "$(spread 12 "$file")" "$(spread 13 "$file" | cut -f1)" "$(spread 3 "$file" | cut -f1)" "$(spread 4 "$file" | cut -f1)" \
+    "$errors	$note" >>"$OUT/results.tsv"
+done
+
+awk -F'\t' -v rounds="$ROUNDS" -v duration="$DURATION" -v warmup="$WARMUP" -v conns="$CONNECTIONS" -v rate="$RATE" \
+    -v rate_duration="$RATE_DURATION" -v baseline="$BASELINE" '
+  function range(m, lo, hi, fmt) { return m == "n/a" ? "n/a" : sprintf(fmt " (" fmt "-" fmt ")", m, lo, hi) }
+  function ratio(a, b) { return (a + 0 > 0 && b + 0 > 0) ? sprintf("%.2fx", a / b) : "n/a" }
+  # Two cells differ beyond the spread of their rounds when their ranges do not overlap.
+  function apart(lo1, hi1, lo2, hi2) { return (lo1 != "n/a" && lo2 != "n/a" && (lo1 + 0 > hi2 + 0 || hi1 + 0 < lo2 + 0)) }
   NR == 1 { next }
   {
-    rows[++n] = $0
-    if ($1 == "iocore:async-complete") iocore = $2
-    # The same cell of several checkouts (S:X, S:X@commit): each is compared with the first listed.
-    at = index($1, "@")
-    if (at > 0) others++
-    cell = at > 0 ? substr($1, 1, at - 1) : $1
-    if ($3 != "" && !(cell in first_rps)) { first_rps[cell] = $2; first_cpu[cell] = $7; first_row[cell] = n }
-    key[n] = cell
+    row[++n] = $0; name[n] = $1
+    at = index($1, "@"); base[n] = at > 0 ? substr($1, 1, at - 1) : ""
   }
-  function ratio(x, base) { return (base + 0 > 0 && x + 0 > 0) ? sprintf("%.2fx", x / base) : "n/a" }
   END {
-    printf "| cell | req/s (median) | vs iocore | p50 ms | p99 ms | server CPU in rounds | CPU us/request at %d req/s (achieved) | errors | exit |", rate
-    print (others > 0 ? " vs the same cell listed first: req/s, CPU us/request |" : "")
-    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|" (others > 0 ? "---:|" : "")
+    printf "| cell | valid rounds | req/s, median (lowest-highest) | CPU us/request at %d req/s | context switches/request at %d req/s | req/s achieved | CPU us/request, unpaced | switches/request, unpaced | wrk errors |\n", rate, rate
+    print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     for (i = 1; i <= n; i++) {
-      split(rows[i], f, "\t")
-      if (f[3] == "") { printf "| %s | %s | | | | | | | |%s\n", f[1], f[2], (others > 0 ? " |" : ""); continue }
-      printf "| %s | %.0f | %s | %.3f | %.3f | %s%% | %s (%s/s) | %d | %s |", f[1], f[2],
-        ratio(f[2], iocore), f[3], f[4], f[5], f[7], f[8], f[6] + f[9], f[10]
-      if (others > 0) {
-        c = key[i]
-        printf " %s |", (c in first_row && first_row[c] != i) ? ratio(f[2], first_rps[c]) ", " ratio(f[7], first_cpu[c]) : ""
-      }
-      printf "\n"
+      split(row[i], f, "\t")
+      if (f[16] != "") { printf "| %s | %s | %s | | | | | | |\n", f[1], f[2], f[16]; continue }
+      printf "| %s | %d | %s | %s | %s | %s | %s | %s | %d |\n", f[1], f[2], range(f[3], f[4], f[5], "%.0f"),
+        range(f[6], f[7], f[8], "%.1f"), range(f[9], f[10], f[11], "%.2f"), (f[12] == "n/a" ? "n/a" : sprintf("%.0f", f[12])),
+        (f[13] == "n/a" ? "n/a" : sprintf("%.1f", f[13])), (f[14] == "n/a" ? "n/a" : sprintf("%.2f", f[14])), f[15]
+      idx[f[1]] = i
     }
-    printf "\nwrk -t1 -c%d -d%ds --latency, %d round(s) per cell after a %ds warm-up, each cell alone on CPU 0, wrk on CPU 1; medians over the rounds.\n", conns, duration, rounds, warmup
-    printf "CPU: utime+stime of the server over %ds of wrk paced at %d req/s, per request answered.\n", rate_duration, rate
-    if (others > 0) printf "Checkouts: a cell over the same cell of the checkout listed first (S:X@commit; environment.txt names the commits); above 1x it answers more requests, and uses more CPU per request.\n"
+    printf "\nwrk -t1 -c%d -d%ds --latency (unpaced) and wrk -t1 paced at %d req/s for %ds, after a %ds warm-up, in each of %d round(s); every round a fresh JVM, the cells interleaved; each cell alone on CPU 0, wrk on CPU 1.\n", conns, duration, rate, rate_duration, warmup, rounds
+    print "Per request: the server'\''s utime + stime and its threads'\'' context switches over a run, divided by the requests its /stats counted in the run; median (lowest-highest) over the valid rounds."
+    if (baseline == "") exit
+    printf "\n| cell | req/s, this over the baseline | CPU us/request at %d req/s | switches/request at %d req/s | changed by more than the spread of the rounds |\n", rate, rate
+    print "|---|---:|---:|---:|---|"
+    for (i = 1; i <= n; i++) {
+      if (base[i] == "") continue
+      split(row[i], b, "\t"); j = idx[base[i]]
+      if (j == "") continue
+      split(row[j], f, "\t")
+      if (f[16] != "" || b[16] != "") { printf "| %s | %s | | | |\n", base[i], (f[16] != "" ? "this: " f[16] : "baseline: " b[16]); continue }
+      changed = ""
+      if (apart(f[4], f[5], b[4], b[5])) changed = changed (changed ? ", " : "") "req/s"
+      if (apart(f[7], f[8], b[7], b[8])) changed = changed (changed ? ", " : "") "CPU"
+      if (apart(f[10], f[11], b[10], b[11])) changed = changed (changed ? ", " : "") "switches"
+      # One valid round has no spread: nothing can be said to exceed it.
+      verdict = (f[2] < 2 || b[2] < 2) ? "n/a: fewer than 2 valid rounds" : (changed ? changed : "no")
+      printf "| %s | %s | %s | %s | %s |\n", base[i], ratio(f[3], b[3]), ratio(f[6], b[6]), ratio(f[9], b[9]), verdict
+    }
+    printf "\nThe baseline: the same cells of the checkout %s (environment.txt names its commit), interleaved with this one'\''s; above 1x this checkout answers more requests, or spends more per request.\n", baseline
   }' "$OUT/results.tsv" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

@@ -15,6 +15,7 @@ import io.workbench.loadgen.plan.TargetUrl;
 import io.workbench.loadgen.run.LoadRun;
 import io.workbench.loadgen.run.RunResult;
 import io.workbench.loadgen.schedule.Arrivals;
+import io.workbench.loadgen.verdict.Lateness;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +45,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "load", sortOptions = false,
         description = "Loads an HTTP/1.1 URL on a seeded open schedule (or closed, or all at once) and records what a user saw, "
-                + "the service time and the generator's own lag.")
+                + "its parts (the generator's lateness, the wait for a connection, the service time) and what the target caused.")
 public final class LoadCommand {
 
     @Mixin
@@ -84,8 +86,9 @@ public final class LoadCommand {
     @Option(names = "--pipeline", paramLabel = "P", defaultValue = "1", description = "requests in flight per connection (default 1)")
     int pipeline;
 
-    @Option(names = "--lag-limit", paramLabel = "D", defaultValue = "1ms",
-            description = "intended->send p99 above this marks the run invalid (default 1ms)")
+    @Option(names = "--lag-limit", paramLabel = "D",
+            description = "the generator's lateness (intended -> tried to send) p99 above this marks the run invalid (default: the "
+                    + "larger of 1ms and 1% of the run's intended->end median)")
     String lagLimit;
 
     @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "10s", description = "how long a connect may take (default 10s)")
@@ -119,8 +122,8 @@ public final class LoadCommand {
     String connectAfter;
 
     @Option(names = "--spread-limit", paramLabel = "D",
-            description = "all-at-once: the generator must have sent every request within D of the instant they were due (default: "
-                    + "a tenth of the URL's wait=N, or the lag limit if it has none)")
+            description = "all-at-once: the generator must have tried every request within D of the instant they were due (default: "
+                    + "a tenth of the URL's wait=N, or the lag limit if it has none, or 1ms)")
     String spreadLimit;
 
     @Option(names = "--prime", paramLabel = "N", defaultValue = "5000",
@@ -148,6 +151,14 @@ public final class LoadCommand {
      * @return the exit code
      */
     public static int execute(String[] args, PrintStream out, PrintStream err, boolean shutdownHook) {
+        return execute(args, out, err, shutdownHook, run -> { });
+    }
+
+    /**
+     * As {@link #execute(String[], PrintStream, PrintStream, boolean)}, and {@code started} is given
+     * the run, from the calling thread, before it starts: a test watches its loops through it.
+     */
+    public static int execute(String[] args, PrintStream out, PrintStream err, boolean shutdownHook, Consumer<LoadRun> started) {
         LoadCommand command = new LoadCommand();
         CommandLine line = new CommandLine(command);
         line.setOut(new PrintWriter(err, true));
@@ -164,10 +175,11 @@ public final class LoadCommand {
             err.println("loadgen: " + x.getMessage() + " (./workbench load --help lists the options)");
             return EXIT_BAD_ARGUMENTS;
         }
-        return command.run(plan, descriptors, out, err, shutdownHook);
+        return command.run(plan, descriptors, out, err, shutdownHook, started);
     }
 
-    private int run(LoadPlan plan, DescriptorLimit descriptors, PrintStream out, PrintStream err, boolean shutdownHook) {
+    private int run(LoadPlan plan, DescriptorLimit descriptors, PrintStream out, PrintStream err, boolean shutdownHook,
+                    Consumer<LoadRun> started) {
         try {
             Files.createDirectories(plan.out());
         } catch (IOException x) {
@@ -175,6 +187,7 @@ public final class LoadCommand {
             return EXIT_UNREACHABLE;
         }
         LoadRun run = new LoadRun(plan, descriptors, plan.progress() ? err : null);
+        started.accept(run);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = null;
         if (shutdownHook) {
@@ -273,7 +286,7 @@ public final class LoadCommand {
         long rampNanos = ramp == null ? 0 : Durations.parseNanos("--ramp", ramp);
         long timeoutNanos = positive("--timeout", common.timeout());
         long connectTimeoutNanos = positive("--connect-timeout", connectTimeout);
-        long lagLimitNanos = positive("--lag-limit", lagLimit);
+        long lagLimitNanos = lagLimit == null ? 0 : positive("--lag-limit", lagLimit);
         if (timeoutNanos < 1_000_000 || connectTimeoutNanos < 1_000_000) {
             throw new IllegalArgumentException("--timeout and --connect-timeout must be at least 1ms");
         }
@@ -314,7 +327,8 @@ public final class LoadCommand {
         Path dir = common.out() != null ? common.out() : defaultOut();
         DeadlineWait wait = deadlineWait();
         long spreadLimitNanos = spreadLimit != null ? positive("--spread-limit", spreadLimit)
-                : target.waitMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(target.waitMillis()) / 10 : lagLimitNanos;
+                : target.waitMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(target.waitMillis()) / 10
+                : lagLimitNanos > 0 ? lagLimitNanos : (long) (Lateness.FLOOR_MS * 1_000_000);
         return new LoadPlan(commandLine, common.label(), target, model, rate == null ? 0 : rate, model == Model.OPEN ? arrivalKind : null,
                 rampNanos, concurrency == null ? 0 : concurrency, allAtOnce == null ? 0 : allAtOnce, requests == null ? 0 : requests,
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.loadgen.summary.SummaryJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -100,7 +102,7 @@ class LoadCommandTest {
             JsonNode s = run.summary();
             for (String field : List.of("label", "command", "url", "model", "arrivals", "seed", "targetRate", "achievedRate",
                     "startEpochMillis", "endEpochMillis", "durationSeconds", "interrupted", "requests", "blocked", "connections",
-                    "generator", "latency", "validity", "files")) {
+                    "generator", "latency", "validity", "files", "targetFellBehind")) {
                 assertTrue(s.has(field), "summary.json has " + field);
             }
             assertEquals("iocore:hello#1", s.get("label").asText());
@@ -118,20 +120,21 @@ class LoadCommandTest {
             }
             assertEquals(80, s.get("warmup").get("sent").asLong());
             assertEquals(0, s.get("blocked").get("count").asLong(), "nothing waited at the cap");
-            assertEquals(400, requests.get("written").asLong(), "every request reached the socket");
-            assertEquals(0, requests.get("staleRetried").asLong());
+            assertEquals(400, requests.get("written").asLong(), "every request was taken by a connection");
+            assertEquals(0, requests.get("retried").asLong());
+            assertEquals(0, requests.get("censored").asLong());
             for (String field : List.of("opened", "maxOpen", "maxAllowed", "descriptorLimit", "sourceAddresses")) {
                 assertTrue(s.get("connections").has(field), field);
             }
             assertEquals("127.0.0.1", s.get("connections").get("sourceAddresses").get(0).asText());
             for (String field : List.of("cpuSeconds", "cpuPercentOfOneCore", "measuredCpuSeconds", "measuredWallSeconds", "threads",
-                    "pacing", "loopBusyShare", "loopSpinShare", "priming")) {
+                    "pacing", "loopBusyShare", "loopSpinShare", "loopCpuShare", "priming")) {
                 assertTrue(s.get("generator").has(field), "generator." + field);
             }
             assertEquals(1, s.get("generator").get("threads").asInt());
             assertEquals("alarm,batch100us,slack200us", s.get("generator").get("pacing").asText());
             assertEquals(64 * 1024, s.get("generator").get("readBufferBytes").asInt(), "the default read buffer");
-            for (String kind : List.of("intendedToEnd", "sendToEnd", "intendedToSend", "connectWait")) {
+            for (String kind : List.of("intendedToEnd", "sendToEnd", "lateness", "connectionWait", "triedToEnd")) {
                 JsonNode latency = s.get("latency").get(kind);
                 for (String field : List.of("count", "meanMs", "maxMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "p9999Ms")) {
                     assertTrue(latency.has(field), kind + "." + field);
@@ -145,19 +148,48 @@ class LoadCommandTest {
             JsonNode validity = s.get("validity");
             assertEquals(validity.get("valid").asBoolean(), "none".equals(validity.get("limitedBy").asText()), validity.toString());
             assertEquals(validity.get("limits").size(), validity.get("reasons").size(), validity.toString());
-            assertEquals(1.0, s.get("validity").get("lagP99LimitMs").asDouble());
+            assertEquals(1.0, s.get("validity").get("lagP99LimitMs").asDouble(), "the rule's floor, for a hello target");
             run.assertAccounting();
+
+            // As the main job reads it: every field of the contract is there.
+            LoadSummary read = SummaryJson.readSummary(dir.resolve("summary.json"));
+            for (LoadSummary.LatencyStats kind : List.of(read.latency().intendedToEnd(), read.latency().sendToEnd(), read.latency().lateness(),
+                    read.latency().connectionWait(), read.latency().triedToEnd())) {
+                assertEquals(400, kind.count());
+            }
+            assertEquals(null, read.latency().intendedToSend(), "the old kinds are no longer written");
+            assertEquals(null, read.latency().connectWait());
+            assertEquals(0L, read.requests().censored());
+            assertFalse(read.targetFellBehind().behind(), s.get("targetFellBehind").toString());
+            // A valid run judges the target (it kept up: no reason); an invalid one says why it did not.
+            assertEquals(read.validity().valid(), read.targetFellBehind().reason() == null, s.get("targetFellBehind").toString());
+            assertTrue(read.targetFellBehind().heldShare() > 0.9, s.get("targetFellBehind").toString());
+            assertEquals(400.0, read.targetFellBehind().scheduledRate(), 1.0);
+            assertTrue(read.targetFellBehind().peakConnections() >= 1);
+            assertEquals(400, read.targetFellBehind().queueWait().count());
+            LoadSummary.Lateness lateness = read.validity().lateness();
+            assertFalse(lateness.fromOption());
+            assertEquals(1.0, lateness.limitMs(), 1e-9);
+            assertEquals(s.get("latency").get("lateness").get("p99Ms").asDouble(), lateness.lagP99Ms(), 1e-9);
+            assertEquals(s.get("latency").get("intendedToEnd").get("p50Ms").asDouble(), lateness.medianLatencyMs(), 1e-9);
+            assertTrue(lateness.rule().contains("1% of the intended->end median"), lateness.rule());
+            assertEquals("lateness.hgrm", read.files().hgrm().lateness());
+            assertEquals("connection-wait.hgrm", read.files().hgrm().connectionWait());
+            assertEquals("tried-to-end.hgrm", read.files().hgrm().triedToEnd());
+            assertTrue(read.generator().loopCpuShare() > 0 && read.generator().loopCpuShare() < 1, s.get("generator").toString());
+            assertEquals(s.get("validity").get("evidence").get("loopCpuShare").asDouble(), read.validity().evidence().loopCpuShare(), 1e-9);
 
             String hlog = Runs.read(dir.resolve("latency.hlog"));
             assertTrue(hlog.contains("#[StartTime: ") && hlog.contains("#[BaseTime: "), hlog);
             double startSeconds = Double.parseDouble(hlog.replaceAll("(?s).*#\\[StartTime: ([0-9.]+) .*", "$1"));
             assertEquals(s.get("startEpochMillis").asLong() / 1000.0, startSeconds, 0.002, "StartTime is the measured start, epoch seconds");
-            for (String tag : List.of("intended-to-end", "send-to-end", "intended-to-send", "connect-wait")) {
+            for (String tag : List.of("intended-to-end", "send-to-end", "lateness", "connection-wait", "tried-to-end")) {
                 assertTrue(hlog.contains("Tag=" + tag + ","), tag);
                 Histogram histogram = run.histogram(tag);
                 assertEquals(400, histogram.getTotalCount(), tag + ": every measured request, in the intervals");
             }
-            for (String hgrm : List.of("intended-to-end.hgrm", "send-to-end.hgrm", "intended-to-send.hgrm", "connect-wait.hgrm")) {
+            assertFalse(hlog.contains("Tag=intended-to-send,") || hlog.contains("Tag=connect-wait,"), "the old tags are gone");
+            for (String hgrm : List.of("intended-to-end.hgrm", "send-to-end.hgrm", "lateness.hgrm", "connection-wait.hgrm", "tried-to-end.hgrm")) {
                 String text = Runs.read(dir.resolve(hgrm));
                 assertTrue(text.contains("Value     Percentile TotalCount 1/(1-Percentile)") && text.contains("#[Max"), hgrm + ":\n" + text);
             }

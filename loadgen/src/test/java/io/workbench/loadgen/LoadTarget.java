@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code 200 hello} (or a body of a given size) after exactly {@code delayMillis} (0: at once, on the selector thread), stalls
  * every connection for a while once it has seen a given number of requests (the server stops:
  * a handler holds each request, and a connection whose request is held reads nothing more), or
- * never answers. It notes the source address of every request.
+ * never answers; or it serves a bounded number of requests at once, each for {@code delayMillis},
+ * and queues the rest in arrival order (a thread pool of that size: its capacity is that number
+ * over the delay). It notes the source address of every request.
  */
 final class LoadTarget implements AutoCloseable {
 
@@ -44,6 +46,10 @@ final class LoadTarget implements AutoCloseable {
     private volatile long stallMillis;
     private volatile long stallUntilNanos;
     private volatile byte[] body = HELLO;
+    /** Requests served at once at most (0: no bound), and the ones waiting for a place, in arrival order. */
+    private volatile int atOnce;
+    private final java.util.ArrayDeque<Runnable> queued = new java.util.ArrayDeque<>();
+    private int inService;
 
     LoadTarget() {
         server = new HttpServer(HttpServer.Config.defaults(), new Handler() {
@@ -77,6 +83,12 @@ final class LoadTarget implements AutoCloseable {
         return this;
     }
 
+    /** At most {@code requests} are served at once, each for the delay; the others queue for a place, first come first served. */
+    LoadTarget atOnce(int requests) {
+        atOnce = requests;
+        return this;
+    }
+
     LoadTarget neverAnswer() {
         neverAnswer = true;
         return this;
@@ -105,12 +117,43 @@ final class LoadTarget implements AutoCloseable {
         if (stallAfterNanos >= 0 && now - firstRequestNanos.get() >= stallAfterNanos && stalled.compareAndSet(false, true)) {
             stallUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(stallMillis);
         }
+        if (atOnce > 0) {
+            serveInTurn(() -> scheduler.schedule(() -> {
+                answer(response, callback);
+                placeFreed();
+            }, delayMillis, TimeUnit.MILLISECONDS));
+            return;
+        }
         long wait = Math.max(TimeUnit.MILLISECONDS.toNanos(delayMillis), stallUntilNanos - now);
         if (wait <= 0) {
             answer(response, callback);
         } else {
             scheduler.schedule(() -> answer(response, callback), wait, TimeUnit.NANOSECONDS);
         }
+    }
+
+    /** Starts {@code service} now if a place is free, else when one is. */
+    private void serveInTurn(Runnable service) {
+        synchronized (queued) {
+            if (inService >= atOnce) {
+                queued.addLast(service);
+                return;
+            }
+            inService++;
+        }
+        service.run();
+    }
+
+    private void placeFreed() {
+        Runnable next;
+        synchronized (queued) {
+            next = queued.pollFirst();
+            if (next == null) {
+                inService--;
+                return;
+            }
+        }
+        next.run();
     }
 
     private void answer(Response response, Callback callback) {

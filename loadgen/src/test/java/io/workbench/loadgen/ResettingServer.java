@@ -13,8 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A purpose-built misbehaving server: a blocking socket on 127.0.0.1 port 0 that answers
- * {@code answered} requests on each connection with {@code 200} and then resets it (SO_LINGER 0)
- * as the next request comes in, so that the client sees an RST with a request outstanding.
+ * {@code answered} requests on each connection with {@code 200} and then reads the next and resets
+ * the connection (SO_LINGER 0), so that the client sees an RST with a request outstanding that the
+ * server did read; or, on {@link #resetIdle()}, resets every connection waiting for its next
+ * request. It counts every request it read.
  */
 final class ResettingServer implements AutoCloseable {
 
@@ -25,6 +27,9 @@ final class ResettingServer implements AutoCloseable {
     private final Thread acceptor;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final AtomicLong resets = new AtomicLong();
+    private final AtomicLong read = new AtomicLong();
+    /** The connections waiting for their next request: {@link #resetIdle()} resets them. */
+    private final Set<Socket> idle = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     ResettingServer(int answered) throws IOException {
@@ -54,9 +59,13 @@ final class ResettingServer implements AutoCloseable {
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
             for (int n = 0; ; n++) {
-                if (!readRequest(in)) {
+                idle.add(socket);
+                boolean more = readRequest(in);
+                idle.remove(socket);
+                if (!more) {
                     return;
                 }
+                read.incrementAndGet();
                 if (n == answered) {
                     socket.setSoLinger(true, 0);
                     resets.incrementAndGet();
@@ -68,6 +77,7 @@ final class ResettingServer implements AutoCloseable {
         } catch (IOException ignored) {
             // The client went away.
         } finally {
+            idle.remove(socket);
             sockets.remove(socket);
         }
     }
@@ -92,6 +102,26 @@ final class ResettingServer implements AutoCloseable {
 
     long resets() {
         return resets.get();
+    }
+
+    /** @return requests read whole, over every connection: each reset one among them */
+    long requestsRead() {
+        return read.get();
+    }
+
+    /**
+     * Resets (SO_LINGER 0) every connection waiting for its next request, as a server that drops
+     * idle keep-alive connections does; @return how many
+     */
+    int resetIdle() throws IOException {
+        int count = 0;
+        for (Socket socket : idle) {
+            socket.setSoLinger(true, 0);
+            socket.close();
+            resets.incrementAndGet();
+            count++;
+        }
+        return count;
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.workbench.iocore.launch.ChildJvm;
+import io.workbench.loadgen.run.LoadRun;
 import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -80,6 +82,11 @@ final class Runs {
 
     /** Runs {@code load args... --out dir} in this JVM (no shutdown hook). */
     static Run load(Path dir, String... args) {
+        return load(dir, run -> { }, args);
+    }
+
+    /** As {@link #load(Path, String...)}, and {@code started} is given the run before it starts, on this thread. */
+    static Run load(Path dir, Consumer<LoadRun> started, String... args) {
         List<String> all = new ArrayList<>(Arrays.asList(args));
         all.add("--out");
         all.add(dir.toString());
@@ -87,7 +94,7 @@ final class Runs {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8); PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = LoadCommand.execute(all.toArray(new String[0]), o, e, false);
+            code = LoadCommand.execute(all.toArray(new String[0]), o, e, false, started);
         }
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), dir);
     }

@@ -15,10 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server that closes keep-alive connections idle for 100 ms, loaded at about 50 requests per
- * second per connection: the generator sees most closes before it sends (the connection leaves
- * its idle set), and a request that meets one it has not seen yet is sent once more on another,
- * keeping its intended time; no request is counted as an error. (The request sent again is
- * proved where a server resets the connection as each request arrives: AccountingTest.)
+ * second per connection: the generator sees the closes before it sends (the connection leaves its
+ * idle set, and a new one is opened), and no request reaches the server twice. A request written
+ * in the instant the server's FIN was on its way would fail as closed, counted, never sent again
+ * (the server may have read it); one the server reset before it was written is sent again
+ * (AccountingTest proves that one, holding the loop across the reset).
  */
 class StaleConnectionsTest {
 
@@ -42,12 +43,16 @@ class StaleConnectionsTest {
             assertEquals(0, run.exitCode(), run.toString());
             run.assertAccounting();
             JsonNode requests = run.summary().get("requests");
-            assertEquals(0, requests.get("errors").asLong(), "a stale connection is never an error: " + requests);
-            assertEquals(REQUESTS, requests.get("ok").asLong(), requests.toString());
+            long errors = requests.get("errors").asLong();
+            JsonNode kinds = requests.get("errorsByKind");
+            assertEquals(errors, kinds.get("closed").asLong() + kinds.get("reset").asLong(),
+                    "a request written as the server closed is closed or reset, nothing else: " + requests);
+            assertTrue(errors <= 2, "the loop sees the server's closes before it sends, but for a rare instant: " + requests);
+            assertEquals(REQUESTS, requests.get("ok").asLong() + errors, requests.toString());
             assertTrue(run.summary().get("connections").get("opened").asLong() > longGaps,
                     "the server closed the idle connection after each long gap, and the run opened a new one: "
                             + run.summary().get("connections"));
-            assertEquals(REQUESTS, server.requests(), "each request reached the server once: one sent again had not reached it before");
+            assertEquals(requests.get("ok").asLong(), server.requests(), "the server answered each answered request once, and no other");
         }
     }
 

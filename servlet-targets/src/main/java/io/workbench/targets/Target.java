@@ -1,6 +1,7 @@
 package io.workbench.targets;
 
 import io.workbench.iocore.hello.RequestStats;
+import io.workbench.targets.hello.ExchangeWatch;
 import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.StreamStats;
@@ -14,7 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A running hello target: a server technology started with the shared settings, its counters, and
  * the one stop sequence every server follows: stop accepting, give in-flight requests (and streams)
- * {@link TargetSettings#stopGrace()} to finish, then close every connection and thread.
+ * {@link TargetSettings#stopGrace()} to finish, then end what is still in flight (every request
+ * ends, counted once) and close every connection and thread.
  */
 public final class Target implements AutoCloseable {
 
@@ -41,11 +43,17 @@ public final class Target implements AutoCloseable {
      * @throws Exception                whatever stopped the server from starting (nothing is left running)
      */
     public static Target start(ServerTechnology technology, TargetSettings settings) throws Exception {
+        return start(technology, settings, null);
+    }
+
+    /** As {@link #start(ServerTechnology, TargetSettings)}, with a test's watch over the {@code /hello} requests. */
+    static Target start(ServerTechnology technology, TargetSettings settings, ExchangeWatch watch) throws Exception {
         if (!technology.strategies().contains(settings.strategy())) {
             throw new IllegalArgumentException(technology.name() + " does not offer strategy " + settings.strategy());
         }
-        Handoffs handoffs = new Handoffs(settings.strategy(), settings.sweepMillis(), settings.completionThreads());
-        HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats(), handoffs);
+        Handoffs handoffs = new Handoffs(settings.strategy(), settings.sweepMillis());
+        HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats(), handoffs,
+                watch);
         try {
             return new Target(technology, settings, hello, technology.start(settings, hello));
         } catch (Exception | Error failed) {
@@ -94,9 +102,13 @@ public final class Target implements AutoCloseable {
             awaitNothingInFlight();
         } finally {
             try {
-                server.close();
-            } finally {
+                // First what the target itself holds: every request parked, queued or waiting on the
+                // timer is aborted while its server can still answer or close it (each ends, counted).
                 hello.handoffs().close();
+            } finally {
+                // Then the server: its connections close, and a thread asleep in a request is
+                // interrupted, answers, and its write fails (that request ends too).
+                server.close();
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.workbench.targets;
 
 import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellCard;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.io.PrintStream;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS] [--sweep-ms N] [--stream-high-water BYTES]}:
  * starts one hello target and keeps it running until SIGTERM or SIGINT; {@code --list} prints the
- * whole matrix instead (every server x strategy cell, what it does or why it is refused).
+ * whole matrix instead (every server x strategy cell, what it does or why it is refused),
+ * {@code --describe S X} the card of one cell ({@link CellCard}), {@code --cards} every card as the
+ * Markdown table the documentation holds.
  *
  * <p>The contract with scripts: stdout carries exactly one line, {@code READY http://HOST:PORT}
  * ({@code 127.0.0.1} unless {@code --host} says otherwise),
@@ -79,6 +82,15 @@ public final class TargetCommand implements Callable<Integer> {
             description = "print the whole matrix (every server x strategy cell: what it does, or why it is refused) and exit")
     private boolean list;
 
+    @Option(names = "--describe", arity = "2", paramLabel = "S X",
+            description = "print the card of cell S:X (its threads, waits, hand-offs per request, buffers, idle timeout, "
+                    + "and where it departs from the 2016 study) and exit")
+    private List<String> describe;
+
+    @Option(names = "--cards",
+            description = "print the card of every cell that runs, as the Markdown tables of docs/servlet-targets.md, and exit")
+    private boolean cards;
+
     /** Read by picocli, which prints the usage and exits 0 before {@link #call()}. */
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
     private boolean help;
@@ -115,19 +127,31 @@ public final class TargetCommand implements Callable<Integer> {
             printMatrix();
             return 0;
         }
+        if (cards) {
+            cardsMarkdown().forEach(out::println);
+            out.flush();
+            return 0;
+        }
+        if (describe != null) {
+            ServerTechnology described = technology(describe.get(0));
+            Strategy strategyOfCard = strategy(describe.get(1));
+            if (!described.strategies().contains(strategyOfCard)) {
+                throw refused(described, strategyOfCard);
+            }
+            CellCard.of(described, strategyOfCard).lines().forEach(out::println);
+            out.flush();
+            return 0;
+        }
         if (server == null) {
             throw new ParameterException(spec.commandLine(), "Missing required option: '--server=NAME'");
         }
         if (strategy == null) {
             throw new ParameterException(spec.commandLine(), "Missing required option: '--strategy=STRATEGY'");
         }
-        ServerTechnology technology = ServerCatalog.byName(server).orElseThrow(() -> new ParameterException(
-                spec.commandLine(), "unknown server '" + server + "' (known: " + ServerCatalog.names() + ")"));
-        Strategy chosen = Strategy.byName(strategy).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "unknown strategy '" + strategy + "' (known: " + names(EnumSet.allOf(Strategy.class)) + ")"));
+        ServerTechnology technology = technology(server);
+        Strategy chosen = strategy(strategy);
         if (!technology.strategies().contains(chosen)) {
-            throw new ParameterException(spec.commandLine(), technology.name() + " refuses " + chosen.cliName() + ": "
-                    + technology.whyNot(chosen) + " (it runs: " + names(technology.strategies()) + ")");
+            throw refused(technology, chosen);
         }
         if (sweepMillis != 0 && !chosen.isAsynchronous()) {
             throw new ParameterException(spec.commandLine(), "--sweep-ms applies to the asynchronous strategies ("
@@ -165,6 +189,37 @@ public final class TargetCommand implements Callable<Integer> {
             target.stop();
         }
         return 0;
+    }
+
+    private ServerTechnology technology(String name) {
+        return ServerCatalog.byName(name).orElseThrow(() -> new ParameterException(
+                spec.commandLine(), "unknown server '" + name + "' (known: " + ServerCatalog.names() + ")"));
+    }
+
+    private Strategy strategy(String name) {
+        return Strategy.byName(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                "unknown strategy '" + name + "' (known: " + names(EnumSet.allOf(Strategy.class)) + ")"));
+    }
+
+    private ParameterException refused(ServerTechnology technology, Strategy chosen) {
+        return new ParameterException(spec.commandLine(), technology.name() + " refuses " + chosen.cliName() + ": "
+                + technology.whyNot(chosen) + " (it runs: " + names(technology.strategies()) + ")");
+    }
+
+    /**
+     * Every card as Markdown, server by server in catalog order, strategies in matrix order, then
+     * where every cell of each strategy departs from the study: what docs/servlet-targets.md holds.
+     */
+    static List<String> cardsMarkdown() {
+        List<String> lines = new ArrayList<>();
+        for (ServerTechnology technology : ServerCatalog.all()) {
+            lines.addAll(CellCard.markdown(technology, sorted(technology.strategies())));
+            lines.add("");
+        }
+        lines.add("Every cell of a strategy also departs from the study as follows:");
+        lines.add("");
+        lines.addAll(CellCard.strategyDeviationsMarkdown(List.of(Strategy.values())));
+        return lines;
     }
 
     private static String gatheringServers() {

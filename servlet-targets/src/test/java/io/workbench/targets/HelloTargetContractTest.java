@@ -3,10 +3,13 @@ package io.workbench.targets;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.workbench.iocore.hello.RequestStats;
+import io.workbench.targets.hello.ThreadKind;
+import io.workbench.targets.server.CellCard;
 import io.workbench.targets.server.TargetSettings;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -25,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -58,9 +62,8 @@ class HelloTargetContractTest {
     static final int CONCURRENT = 200;
     /**
      * The most platform threads an asynchronous or virtual cell may have started while holding
-     * {@value #CONCURRENT} waiting requests: the pools the settings allow such a cell (Undertow's
-     * 50 I/O threads are started at once and its 50 workers on demand; 100 for the others' pools) and
-     * a few of their own, well under one per request.
+     * {@value #CONCURRENT} waiting requests: the pools the settings allow such a cell (100 threads,
+     * started on demand) and a few of their own, well under one per request.
      */
     static final int MAX_THREADS_FOR_CONCURRENT = 120;
 
@@ -75,6 +78,8 @@ class HelloTargetContractTest {
     /** The cell's target, and the platform threads that lived before it started. */
     private static Target target;
     private static ThreadCensus census;
+    /** Records the threads of the requests the tests probe. */
+    private static ProbeWatch probes;
 
     @Parameter
     Cell cell;
@@ -82,7 +87,8 @@ class HelloTargetContractTest {
     @BeforeParameterizedClassInvocation
     static void startTheCell(Cell cell) throws Exception {
         census = ThreadCensus.now();
-        target = Target.start(cell.technology(), TargetSettings.of(cell.strategy(), 0, 0));
+        probes = new ProbeWatch();
+        target = Target.start(cell.technology(), TargetSettings.of(cell.strategy(), 0, 0), probes);
     }
 
     @AfterParameterizedClassInvocation
@@ -443,6 +449,120 @@ class HelloTargetContractTest {
         return 1;
     }
 
+    /**
+     * The card's claim, checked on the running server: a {@code /hello} is handled on the kind of
+     * thread the card says, and completed (sent) on the kind it says, for a zero wait and a wait;
+     * the same thread when the card names no hand-off in between, another one when it names one.
+     * Each thread's kind is told from its name, as the server (or the target's pools) named it.
+     */
+    @Test
+    @Order(15)
+    void eachHelloIsHandledAndCompletedOnTheKindsOfThreadItsCardSays() throws Exception {
+        CellCard card = CellCard.of(cell.technology(), cell.strategy());
+        try (HttpWire wire = new HttpWire(target.port())) {
+            for (boolean waits : List.of(false, true)) {
+                String id = cell + (waits ? "-wait" : "-now");
+                wire.write(HttpWire.get("/hello?wait=" + (waits ? CellCard.WAIT_MILLIS : 0) + "&probe=" + id));
+                assertEquals("hello", wire.read().body(), id);
+                ProbeWatch.Trail trail = probes.trail(id);
+                awaitTrue(() -> trail.ended(), id + " ended: " + trail);
+                String what = cell + (waits ? " with a wait" : " with a zero wait") + ": " + trail;
+                assertEquals(card.handledOn(), ThreadKinds.of(trail.handledOn, cell.technology()), what + ": handled on");
+                assertEquals(card.completedOn(waits), ThreadKinds.of(trail.completedOn, cell.technology()), what + ": completed on");
+                if (card.threads(waits).size() == 1) {
+                    // (After a hand-off the request may come back to the same pool thread, free again: not checked.)
+                    assertSame(trail.handledOn, trail.completedOn, what + ": no hand-off in the strategy");
+                }
+                if (cell.technology().writesOnItsIoThreadsOnly()) {
+                    assertEquals(ThreadKind.IO, ThreadKinds.of(trail.endedOn, cell.technology()), what + ": written on the I/O thread");
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code /stats} ends with what the JVM has spent: the bytes allocated grow as requests are
+     * answered; {@code ?resetPeaks} starts maxInFlight again from what is in flight now (this cell's
+     * 200 concurrent requests made it at least 200) and the peak thread count from the threads alive.
+     */
+    @Test
+    @Order(16)
+    void statsReportWhatTheJvmSpentAndResetPeaksStartsThePeaksAgain() throws Exception {
+        awaitTrue(() -> target.stats().inFlightCount() == 0, "nothing in flight: " + target.stats());
+        long[] before = jvm(get("/stats").body());
+        for (int i = 0; i < 50; i++) {
+            assertEquals("hello", get("/hello").body());
+        }
+        String grown = get("/stats").body();
+        long[] after = jvm(grown);
+        assertTrue(after[0] > before[0], "allocatedBytes grew over 50 requests: " + before[0] + " -> " + after[0]);
+        assertTrue(after[2] >= after[1], "peakThreads >= liveThreads: " + grown);
+        assertTrue(parse(grown)[3] >= CONCURRENT, "maxInFlight before the reset: " + grown);
+
+        String reset = get("/stats?resetPeaks").body();
+        long[] counters = parse(reset);
+        assertEquals(counters[2], counters[3], "maxInFlight is what is in flight now: " + reset);
+        assertTrue(counters[3] < CONCURRENT, "the 200 concurrent requests' peak is gone: " + reset);
+        long[] jvm = jvm(reset);
+        assertTrue(jvm[2] >= jvm[1], "peakThreads starts again from the live ones, at least: " + reset);
+        assertTrue(jvm[0] >= after[0], "allocatedBytes is a total, never reset");
+    }
+
+    /**
+     * The same response from every cell: {@code /hello} and {@code /stream} are compared byte for byte
+     * with the one response every cell must send (so with each other), but for the {@code Date}
+     * value, which must be now. Two differences no setting of the server removes are allowed, each
+     * on the cells it belongs to: Tomcat's status line has no reason phrase (Tomcat 9 and later
+     * send none), and Undertow writes the fields of its head in the order of its header map (RFC 9110
+     * section 5.3: the order of fields with different names carries no meaning); there the same
+     * lines are compared as a set.
+     */
+    @Test
+    @Order(17)
+    void helloAndStreamAreTheSameBytesOnEveryCellButTheDate() throws Exception {
+        byte[] pattern = new byte[300];
+        for (int i = 0; i < pattern.length; i++) {
+            pattern[i] = (byte) (i % 251);
+        }
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.get("/hello"));
+            assertSameResponse(RawResponse.read(wire.input()), List.of("Content-Type: text/plain", "Content-Length: 5"),
+                    "hello".getBytes(StandardCharsets.US_ASCII), "GET /hello");
+            wire.write(HttpWire.get("/stream?bytes=300&chunk=7"));
+            assertSameResponse(RawResponse.read(wire.input()), List.of("Content-Type: application/octet-stream",
+                    "Content-Length: 300"), pattern, "GET /stream?bytes=300&chunk=7");
+            wire.write("GET /stream?bytes=300 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+            assertSameResponse(RawResponse.read(wire.input()), List.of("Content-Type: application/octet-stream",
+                    "Content-Length: 300", "Connection: close"), pattern, "GET /stream?bytes=300, Connection: close");
+        }
+    }
+
+    private void assertSameResponse(RawResponse response, List<String> fields, byte[] body, String what) {
+        String server = cell.technology().name();
+        String statusLine = server.equals("tomcat") ? "HTTP/1.1 200 " : "HTTP/1.1 200 OK";
+        assertEquals(statusLine, response.statusLine(), cell + " " + what + ": the status line");
+        List<String> expected = new ArrayList<>();
+        expected.add("Date: " + RawResponse.DATE_VALUE);
+        expected.addAll(fields);
+        List<String> actual = response.fields().stream().map(RawResponse::withoutDateValue).toList();
+        if (server.startsWith("undertow")) {
+            assertEquals(expected.stream().sorted().toList(), actual.stream().sorted().toList(),
+                    cell + " " + what + ": the same fields, in Undertow's order");
+        } else {
+            assertEquals(expected, actual, cell + " " + what + ": the head, byte for byte but the Date value");
+        }
+        RawResponse.assertDateIsNow(response, cell + " " + what);
+        assertArrayEquals(body, response.body(), cell + " " + what + ": the body");
+    }
+
+    /** allocatedBytes, liveThreads, peakThreads of a {@code /stats} body. */
+    private static long[] jvm(String json) {
+        Matcher matcher = Pattern.compile(",\"jvm\":\\{\"allocatedBytes\":(\\d+),\"liveThreads\":(\\d+),"
+                + "\"peakThreads\":(\\d+)}}$").matcher(json);
+        assertTrue(matcher.find(), json);
+        return new long[] {Long.parseLong(matcher.group(1)), Long.parseLong(matcher.group(2)), Long.parseLong(matcher.group(3))};
+    }
+
     /** The last test of a cell: it stops the cell's target. */
     @Test
     @Order(100)
@@ -491,10 +611,15 @@ class HelloTargetContractTest {
 
     /** Polls {@code condition} for up to 10 s: the bound is generous, the assertion is about what, not when. */
     static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        awaitTrue(condition, () -> what);
+    }
+
+    /** As {@link #awaitTrue(BooleanSupplier, String)}, {@code what} said as it is when the wait ends (counters as they are then). */
+    static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out waiting for: " + what);
+                throw new AssertionError("timed out waiting for: " + what.get());
             }
             Thread.sleep(5);
         }

@@ -47,7 +47,7 @@ class TargetCommandProcessTest {
     @MethodSource("technologies")
     void printsReadyAnswersAndStopsCleanlyOnSigterm(ServerTechnology technology, @TempDir Path tmp) throws Exception {
         File stderr = tmp.resolve("stderr.txt").toFile();
-        // The cheapest cell of the server to start: Undertow's blocking ones start 5,000 I/O threads.
+        // The cheapest cell of the server to start: one that holds no thread per request.
         String strategy = technology.strategies().stream().sorted(Comparator.reverseOrder()).findFirst().orElseThrow().cliName();
         Process process = new ProcessBuilder(command("--server", technology.name(), "--strategy", strategy, "--wait", "10"))
                 .redirectError(stderr)

@@ -33,6 +33,17 @@ public final class RequestStats {
         completed.incrementAndGet();
     }
 
+    /**
+     * Starts a new peak: {@code maxInFlight} becomes the number in flight now, so that what it says
+     * next is the most in flight since this call (a suite runner resets it between scenarios).
+     * Requests started meanwhile are not lost: the count is read again after the reset, and a
+     * {@link #started()} that raised it after that read compares itself with the reset value.
+     */
+    public void resetMaxInFlight() {
+        maxInFlight.set(inFlight.get());
+        maxInFlight.accumulateAndGet(inFlight.get(), Math::max);
+    }
+
     public long startedCount() {
         return started.get();
     }

@@ -27,6 +27,29 @@ class RequestStatsTest {
     }
 
     @Test
+    void resettingTheMaximumStartsANewPeakFromWhatIsInFlightNow() {
+        RequestStats stats = new RequestStats();
+        for (int i = 0; i < 5; i++) {
+            stats.started();
+        }
+        for (int i = 0; i < 3; i++) {
+            stats.completed();
+        }
+        assertEquals(5, stats.maxInFlightCount());
+        stats.resetMaxInFlight();
+        assertEquals(2, stats.maxInFlightCount(), "the two still in flight");
+        stats.started();
+        assertEquals(3, stats.maxInFlightCount(), "a new peak after the reset");
+        stats.completed();
+        stats.completed();
+        stats.completed();
+        stats.resetMaxInFlight();
+        assertEquals(0, stats.maxInFlightCount());
+        assertEquals("{\"started\":6,\"completed\":6,\"inFlight\":0,\"maxInFlight\":0}", stats.toJson(),
+                "only the peak is reset; started and completed are totals");
+    }
+
+    @Test
     void concurrentRequestsAreAllCountedAndTheMaximumIsExact() throws Exception {
         RequestStats stats = new RequestStats();
         int threads = 8;

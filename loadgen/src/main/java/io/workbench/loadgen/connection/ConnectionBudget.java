@@ -30,6 +30,7 @@ public final class ConnectionBudget {
     private final AtomicInteger maxOpen = new AtomicInteger();
     private final AtomicLong opened = new AtomicLong();
     private final AtomicLong connectFailures = new AtomicLong();
+    private final AtomicLong capRefusals = new AtomicLong();
     private final AtomicLong sourceTurn = new AtomicLong();
     private final AtomicIntegerArray perSource;
     private volatile int cap;
@@ -49,11 +50,15 @@ public final class ConnectionBudget {
         this.perSource = new AtomicIntegerArray(Math.max(1, this.sources.size()));
     }
 
-    /** @return true if one more connection may be opened now, which the caller then opens (it is counted as opening) */
+    /**
+     * @return true if one more connection may be opened now, which the caller then opens (it is
+     *         counted as opening); false if the cap is reached (counted: {@link #capRefusals()})
+     */
     public boolean tryReserve() {
         while (true) {
             int now = reserved.get();
             if (now >= cap) {
+                capRefusals.incrementAndGet();
                 return false;
             }
             if (reserved.compareAndSet(now, now + 1)) {
@@ -147,6 +152,14 @@ public final class ConnectionBudget {
 
     public long connectFailureCount() {
         return connectFailures.get();
+    }
+
+    /**
+     * @return how many times a connect was refused because the cap was reached, over every loop: a
+     *         request that waited while this changed waited at the cap
+     */
+    public long capRefusals() {
+        return capRefusals.get();
     }
 
     public int maxConnections() {

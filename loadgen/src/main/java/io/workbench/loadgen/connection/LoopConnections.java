@@ -28,8 +28,8 @@ public final class LoopConnections {
         /** A connect it started completed: the connection is open and not idle. */
         void connected(LoopConnection connection);
 
-        /** A connect it started failed. */
-        void connectFailed(ErrorKind kind, Throwable cause);
+        /** A connect it started at {@code startedNanos} failed. */
+        void connectFailed(ErrorKind kind, Throwable cause, long startedNanos);
 
         /** An open connection closed: its outstanding requests were all ended already. */
         void closed(LoopConnection connection);
@@ -104,6 +104,7 @@ public final class LoopConnections {
             return false;
         }
         connecting++;
+        long started = System.nanoTime();
         int source = budget.nextSource();
         CompletableFuture<HttpClientConnection> future;
         inConnect = true;
@@ -117,9 +118,9 @@ public final class LoopConnections {
         if (future.isDone()) {
             Throwable failure = failureOf(future);
             HttpClientConnection connection = failure == null ? future.join() : null;
-            later(() -> onConnect(connection, failure, source));
+            later(() -> onConnect(connection, failure, source, started));
         } else {
-            future.whenComplete((connection, failure) -> deliver(() -> onConnect(connection, failure, source)));
+            future.whenComplete((connection, failure) -> deliver(() -> onConnect(connection, failure, source, started)));
         }
         return true;
     }
@@ -138,11 +139,11 @@ public final class LoopConnections {
         }
     }
 
-    private void onConnect(HttpClientConnection connection, Throwable failure, int source) {
+    private void onConnect(HttpClientConnection connection, Throwable failure, int source, long started) {
         connecting--;
         if (failure != null || connection == null) {
             ErrorKind kind = budget.connectFailed(failure != null ? failure : new IllegalStateException("no connection"));
-            events.connectFailed(kind, failure);
+            events.connectFailed(kind, failure, started);
             return;
         }
         budget.connected(source);

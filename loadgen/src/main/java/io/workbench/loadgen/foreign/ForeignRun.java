@@ -7,7 +7,7 @@ import org.HdrHistogram.Histogram;
 /**
  * A measured run that this process's own generator did not produce, described with what
  * {@code summary.json} holds. A latency kind the engine does not measure is null (Hyperfoil times a
- * request from its send, so it has no intended->end and no intended->send): the files then leave it
+ * request from its send, so it has no intended->end and no lateness): the files then leave it
  * out instead of passing another kind off as it.
  *
  * @param engine         who measured it: {@code hyperfoil}, {@code hyperfoil-controller}, {@code merged(loadgen x2)}...
@@ -31,7 +31,7 @@ import org.HdrHistogram.Histogram;
  * @param measuredWallSeconds the measured phase's wall time the CPU was taken over, or null
  * @param intendedToEnd  microseconds, or null
  * @param sendToEnd      microseconds, or null
- * @param intendedToSend microseconds, or null
+ * @param lateness       the generators' lateness (intended -> tried to send), microseconds, or null
  * @param intervals      the interval histograms for latency.hlog, in time order (may be empty)
  * @param notes          what a reader must know to compare this run with the generator's own (one line each)
  * @param verdict        the run judged by the engine's own counters
@@ -41,7 +41,7 @@ public record ForeignRun(String engine, String label, String command, String url
                          Double targetRate, Double achievedRate, long startEpochMillis, long endEpochMillis,
                          long sent, Long written, long ok, long timedOut, Map<String, Long> errorsByKind,
                          Double cpuSeconds, Double wallSeconds, Double measuredCpuSeconds, Double measuredWallSeconds,
-                         Histogram intendedToEnd, Histogram sendToEnd, Histogram intendedToSend,
+                         Histogram intendedToEnd, Histogram sendToEnd, Histogram lateness,
                          List<TaggedInterval> intervals, List<String> notes, ForeignVerdict verdict, Map<String, Object> counters) {
 
     public long errors() {

@@ -31,7 +31,7 @@ public final class ForeignRunFiles {
         Files.createDirectories(dir);
         writeHgrm(dir.resolve(RunFiles.INTENDED_TO_END_HGRM), run.intendedToEnd());
         writeHgrm(dir.resolve(RunFiles.SEND_TO_END_HGRM), run.sendToEnd());
-        writeHgrm(dir.resolve(RunFiles.INTENDED_TO_SEND_HGRM), run.intendedToSend());
+        writeHgrm(dir.resolve(RunFiles.LATENESS_HGRM), run.lateness());
         if (!run.intervals().isEmpty()) {
             try (IntervalLog log = new IntervalLog(dir.resolve(RunFiles.HLOG), run.startEpochMillis(),
                     "measured by " + run.engine() + ": " + run.command())) {
@@ -96,8 +96,9 @@ public final class ForeignRunFiles {
         ObjectNode latency = root.putObject("latency");
         latency(latency, "intendedToEnd", run.intendedToEnd());
         latency(latency, "sendToEnd", run.sendToEnd());
-        latency(latency, "intendedToSend", run.intendedToSend());
-        latency.putNull("connectWait");
+        latency(latency, "lateness", run.lateness());
+        latency.putNull("connectionWait");
+        latency.putNull("triedToEnd");
 
         validity(root.putObject("validity"), run);
 
@@ -114,7 +115,7 @@ public final class ForeignRunFiles {
         ObjectNode hgrm = files.putObject("hgrm");
         hgrm.put("intendedToEnd", run.intendedToEnd() == null ? null : RunFiles.INTENDED_TO_END_HGRM);
         hgrm.put("sendToEnd", run.sendToEnd() == null ? null : RunFiles.SEND_TO_END_HGRM);
-        hgrm.put("intendedToSend", run.intendedToSend() == null ? null : RunFiles.INTENDED_TO_SEND_HGRM);
+        hgrm.put("lateness", run.lateness() == null ? null : RunFiles.LATENESS_HGRM);
         return root;
     }
 

@@ -18,7 +18,7 @@ import java.util.List;
  * @param lagP99LimitMs     the lag limit checked, or null when no lag was checked
  * @param minRateFraction   the least share of the rate that had to be achieved, or null when unchecked
  * @param achievedFraction  evidence: the achieved rate over the rate asked for, or null
- * @param lagP99Ms          evidence: the generator's lag, intended->send p99, or null
+ * @param lagP99Ms          evidence: the generator's lateness p99 (intended->send from older logs), or null
  * @param blockedCount      evidence: requests that waited for a connection, or null where not counted
  */
 public record ForeignVerdict(List<Limit> limits, List<String> reasons, boolean accountingHolds, Double lagP99LimitMs,

@@ -1,6 +1,7 @@
 package io.workbench.loadgen.foreign;
 
 import io.workbench.loadgen.output.RunFiles;
+import io.workbench.loadgen.record.IntervalLog;
 import io.workbench.loadgen.summary.SummaryJson;
 import io.workbench.loadgen.summary.Limit;
 import io.workbench.loadgen.summary.LoadSummary;
@@ -124,9 +125,10 @@ public final class IntervalLogMerge {
             model = model == null ? summary.model() : model;
             arrivals = arrivals == null ? summary.arrivals() : arrivals;
         }
-        Histogram intendedToSend = totals.get("intended-to-send");
+        // The generators' lateness; logs written before it was kept apart have their intended->send instead.
+        Histogram lateness = totals.containsKey(IntervalLog.LATENESS) ? totals.get(IntervalLog.LATENESS) : totals.get(IntervalLog.INTENDED_TO_SEND);
         verdict.minRateFraction(minRateFraction)
-                .lag(intendedToSend == null || intendedToSend.getTotalCount() == 0 ? null : intendedToSend.getValueAtPercentile(99) / 1000.0)
+                .lag(lateness == null || lateness.getTotalCount() == 0 ? null : lateness.getValueAtPercentile(99) / 1000.0)
                 .achievedFraction(targetRate == null || targetRate <= 0 ? null : achievedRate / targetRate);
         List<String> notes = List.of(
                 parts.size() + " generators' interval logs merged second by second; percentiles from the merged histograms",
@@ -136,7 +138,7 @@ public final class IntervalLogMerge {
         return new ForeignRun(engine, engine + " x" + parts.size(), command, url, model, arrivals, targetRate, achievedRate,
                 start, end, sent, written, ok, timedOut, errors, cpuSeconds, wallSeconds, measuredCpuSeconds,
                 measuredCpuSeconds == null ? null : measuredWallSeconds,
-                totals.get("intended-to-end"), totals.get("send-to-end"), intendedToSend,
+                totals.get("intended-to-end"), totals.get("send-to-end"), lateness,
                 intervals, notes, verdict.build(), Map.of());
     }
 

@@ -11,8 +11,8 @@ import io.workbench.loadgen.record.ErrorKind;
  * one request per connection (every user who would have arrived during it was never created).
  *
  * <p>A connection that closes is replaced; a connect that fails fails the request that needed it
- * (sent and failed, so that {@code sent = ok + errors + timedOut} holds) and is tried again while
- * the run lasts. The share ends when its count is sent or its time is up. Priming uses the same
+ * (sent and failed, so that {@code sent = ok + errors + timedOut} holds; censored, intended when the
+ * connect started and timed to its failure) and is tried again while the run lasts. The share ends when its count is sent or its time is up. Priming uses the same
  * workload with a count, a time limit and a patience: it stops at the first response slower than that.
  */
 final class ClosedConnections implements LoopWorkload {
@@ -126,15 +126,16 @@ final class ClosedConnections implements LoopWorkload {
     }
 
     @Override
-    public void connectFailed(ErrorKind kind, Throwable cause) {
+    public void connectFailed(ErrorKind kind, Throwable cause, long startedNanos) {
         if (stopped || done) {
             return;
         }
         long now = System.nanoTime();
         if (!resends.isEmpty()) {
-            loop.failUnsent(resends.removeFirst(), kind);
+            loop.censor(resends.removeFirst(), kind);
         } else if (claim(now)) {
-            loop.failUnsent(loop.newRequest(now), kind);
+            // The request that needed the connection: it existed from the moment its connect started.
+            loop.censor(loop.newRequest(startedNanos, startedNanos), kind);
         } else {
             finishIfIdle();
             return;
@@ -155,9 +156,10 @@ final class ClosedConnections implements LoopWorkload {
     @Override
     public void resend(int slot) {
         if (stopped) {
-            loop.failUnsent(slot, ErrorKind.ABORTED);
+            loop.censor(slot, ErrorKind.WAITING_AT_END);
             return;
         }
+        loop.awaitConnection(slot, System.nanoTime());
         resends.addLast(slot);
     }
 
@@ -165,7 +167,7 @@ final class ClosedConnections implements LoopWorkload {
     public void stop(boolean interrupted) {
         stopped = true;
         while (!resends.isEmpty()) {
-            loop.failUnsent(resends.removeFirst(), ErrorKind.ABORTED);
+            loop.censor(resends.removeFirst(), ErrorKind.WAITING_AT_END);
         }
         done = true;
     }

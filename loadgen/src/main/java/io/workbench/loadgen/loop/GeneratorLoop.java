@@ -6,6 +6,7 @@ import io.workbench.iocore.http.client.HttpExchange;
 import io.workbench.iocore.http.client.HttpRequest;
 import io.workbench.iocore.http.client.HttpResponseListener;
 import io.workbench.iocore.selector.ManagedSelector;
+import io.workbench.loadgen.connection.ConnectionBudget;
 import io.workbench.loadgen.connection.LoopConnection;
 import io.workbench.loadgen.connection.LoopConnections;
 import io.workbench.loadgen.record.ErrorKind;
@@ -29,20 +30,26 @@ import java.util.concurrent.CompletableFuture;
  * counters and recorders, which the reporter reads and swaps from its own thread. What is sent
  * when is the {@link LoopWorkload}'s.
  *
- * <p>What is recorded: every measured request that got a response, whatever its status, and every
- * one that timed out, at the moment it was given up (a lower bound of what its user waited).
- * Requests that failed otherwise (reset, closed, refused) are counted, not timed. A request that
- * found its keep-alive connection closed by the server while idle, before any byte of its
- * response, is sent once more ({@code staleRetried}), its intended time kept, so that its latency
- * shows what the stale connection cost.
+ * <p>What is recorded (see {@link LatencyRecorders}): every measured request that got a response,
+ * whatever its status, and every one that timed out, at the moment it was given up (a lower bound
+ * of what its user waited); every measured request the generator gave up before its response
+ * (its connect failed or timed out, or the run ended while it waited for a connection or for its
+ * response), censored, up to the moment it was given up. Requests that failed otherwise (reset,
+ * closed, a bad response) are counted, not timed.
+ *
+ * <p>No request is sent twice. A request is sent once more, once, its intended time and its first
+ * try kept (so its latency shows what the closed connection cost), only when the server closed or
+ * reset its connection before any byte of it was written ({@code NOT_WRITTEN}: the server never saw
+ * it) and its method is idempotent; otherwise it ends as an error of its kind, counted.
  */
 public final class GeneratorLoop implements HttpResponseListener {
 
     private static final VarHandle FIRST_SEND;
     private static final VarHandle LAST_SEND;
     private static final VarHandle LAST_MEASURED_END;
+    private static final VarHandle FIRST_RESPONSE;
+    private static final VarHandle LAST_RESPONSE;
     private static final VarHandle LAST_DISPATCH;
-    private static final VarHandle BLOCKED;
 
     static {
         try {
@@ -50,8 +57,9 @@ public final class GeneratorLoop implements HttpResponseListener {
             FIRST_SEND = lookup.findVarHandle(GeneratorLoop.class, "firstSendNanos", long.class);
             LAST_SEND = lookup.findVarHandle(GeneratorLoop.class, "lastSendNanos", long.class);
             LAST_MEASURED_END = lookup.findVarHandle(GeneratorLoop.class, "lastMeasuredEndNanos", long.class);
+            FIRST_RESPONSE = lookup.findVarHandle(GeneratorLoop.class, "firstResponseNanos", long.class);
+            LAST_RESPONSE = lookup.findVarHandle(GeneratorLoop.class, "lastResponseNanos", long.class);
             LAST_DISPATCH = lookup.findVarHandle(GeneratorLoop.class, "lastDispatchNanos", long.class);
-            BLOCKED = lookup.findVarHandle(GeneratorLoop.class, "blockedMeasured", long.class);
         } catch (ReflectiveOperationException x) {
             throw new ExceptionInInitializerError(x);
         }
@@ -60,12 +68,16 @@ public final class GeneratorLoop implements HttpResponseListener {
     private final int index;
     private final LoopConnections connections;
     private final HttpRequest request;
+    /** Whether a request that was not written may be sent again: its method is idempotent. */
+    private final boolean mayRetry;
     private final RequestSlots slots = new RequestSlots(256);
     private final RequestCounters warmup = new RequestCounters();
     private final RequestCounters measured = new RequestCounters();
     private final LatencyRecorders recorders = new LatencyRecorders();
     /** Set on the loop's thread when a workload begins; read by other threads only through isDone(). */
     private volatile LoopWorkload workload;
+    /** The thread that runs the loop, noted when a workload begins; 0 before. */
+    private volatile long threadId;
     private RunClock clock;
     /** Written by the loop only (opaque), read by the run: 0 until the first send. */
     @SuppressWarnings("unused")
@@ -74,17 +86,23 @@ public final class GeneratorLoop implements HttpResponseListener {
     private long lastSendNanos;
     @SuppressWarnings("unused")
     private long lastMeasuredEndNanos;
+    /** The first and the last end of a measured request with a response (whatever its status); 0 until one. */
+    @SuppressWarnings("unused")
+    private long firstResponseNanos;
+    @SuppressWarnings("unused")
+    private long lastResponseNanos;
     @SuppressWarnings("unused")
     private long lastDispatchNanos;
-    /** Measured requests that waited for a connection at the cap, counted when they got one. */
-    @SuppressWarnings("unused")
-    private long blockedMeasured;
     private boolean sentAny;
+    private boolean respondedAny;
+    /** Set on the loop's thread when the run stops the workload: what is aborted after is given up by the run. */
+    private boolean stopped;
 
     public GeneratorLoop(int index, LoopConnections connections, HttpRequest request) {
         this.index = index;
         this.connections = connections;
         this.request = request;
+        this.mayRetry = request.isIdempotent();
     }
 
     /**
@@ -94,6 +112,7 @@ public final class GeneratorLoop implements HttpResponseListener {
      */
     public CompletableFuture<Void> begin(RunClock runClock, LoopWorkload next) {
         return onLoop(() -> {
+            threadId = Thread.currentThread().threadId();
             clock = runClock;
             workload = next;
             connections.listen(next);
@@ -101,9 +120,21 @@ public final class GeneratorLoop implements HttpResponseListener {
         });
     }
 
-    /** From any thread: the workload stops sending; the future completes once it has, on the loop's thread. */
+    /**
+     * From any thread: the workload stops sending; the future completes once it has, on the loop's
+     * thread. From then on a request the client aborts (the run closes its connections, or stops the
+     * client) was given up by the run: censored, like the requests still waiting for a connection.
+     */
     public CompletableFuture<Void> stop(boolean interrupted) {
-        return onLoop(() -> workload.stop(interrupted));
+        return onLoop(() -> {
+            stopped = true;
+            workload.stop(interrupted);
+        });
+    }
+
+    /** From any thread: the loop notes the thread it runs on, whose CPU time the run reads from its start. */
+    public CompletableFuture<Void> noteThread() {
+        return onLoop(() -> threadId = Thread.currentThread().threadId());
     }
 
     /** From any thread, for priming: {@code micros} recorded in this loop's recorders, on its thread. */
@@ -134,12 +165,26 @@ public final class GeneratorLoop implements HttpResponseListener {
 
     // --- for the workloads, on the loop's thread ---------------------------------------------------
 
-    /** A request arrives at {@code intendedNanos}: it is counted as sent in its phase, and gets a slot. */
+    /** A request intended at {@code intendedNanos} is tried now: it is counted as sent in its phase, and gets a slot. */
     int newRequest(long intendedNanos) {
-        int slot = slots.take(intendedNanos);
+        return newRequest(intendedNanos, System.nanoTime());
+    }
+
+    /** A request intended at {@code intendedNanos} was tried at {@code triedNanos}: it is counted as sent in its phase, and gets a slot. */
+    int newRequest(long intendedNanos, long triedNanos) {
+        int slot = slots.take(intendedNanos, triedNanos);
         countersOf(intendedNanos).sent();
-        LAST_DISPATCH.setOpaque(this, System.nanoTime());
+        LAST_DISPATCH.setOpaque(this, triedNanos);
         return slot;
+    }
+
+    /**
+     * The request of {@code slot} begins to wait for a connection (none is idle): judged at the cap
+     * if the cap has no room now, or if it refuses a connect before the wait ends.
+     */
+    void awaitConnection(int slot, long now) {
+        ConnectionBudget budget = connections.budget();
+        slots.waiting(slot, now, budget.capRefusals(), !budget.hasRoom());
     }
 
     /**
@@ -149,21 +194,23 @@ public final class GeneratorLoop implements HttpResponseListener {
      */
     boolean send(int slot, LoopConnection connection) {
         long now = System.nanoTime();
-        slots.gotConnection(slot, now);
-        RequestCounters counters = countersOf(slots.intended(slot));
+        boolean waited = slots.isWaiting(slot);
+        if (waited) {
+            slots.endWait(slot, connections.budget().capRefusals());
+        }
         // The listener may end the request, and a later one take its slot, before send() returns
         // (the connection closed meanwhile): read what the slot says first.
+        RequestCounters counters = countersOf(slots.intended(slot));
         boolean firstWrite = !slots.wasRetried(slot);
-        boolean blocked = slots.waitedAtCap(slot) && counters == measured;
         Admission admission = connection.connection().send(request, this, slot);
         if (admission != Admission.ACCEPTED) {
+            if (waited) {
+                slots.resumeWait(slot);
+            }
             return false;
         }
         if (firstWrite) {
             counters.written();
-        }
-        if (blocked) {
-            BLOCKED.setOpaque(this, (long) BLOCKED.getOpaque(this) + 1);
         }
         if (!sentAny) {
             sentAny = true;
@@ -173,9 +220,46 @@ public final class GeneratorLoop implements HttpResponseListener {
         return true;
     }
 
-    /** The request of {@code slot} could not be given to any connection: it ends as {@code kind}, never written. */
-    void failUnsent(int slot, ErrorKind kind) {
-        countersOf(slots.intended(slot)).error(kind);
+    /**
+     * The request of {@code slot} is given up before it was written, as {@code kind} (its connect
+     * failed, or the run ended while it waited for a connection): an error of that kind, censored,
+     * and, measured, timed from its intended time to now.
+     */
+    void censor(int slot, ErrorKind kind) {
+        long now = System.nanoTime();
+        long intended = slots.intended(slot);
+        RequestCounters counters = countersOf(intended);
+        slots.endWait(slot, connections.budget().capRefusals());
+        counters.error(kind);
+        counters.censored();
+        if (clock.isMeasured(intended)) {
+            recorders.recordCensored(intended, slots.tried(slot), now);
+            noteMeasuredEnd(now);
+        }
+        end(slot, counters);
+    }
+
+    /**
+     * An arrival intended at {@code intendedNanos} came due and is given up untried (the run was
+     * interrupted): measured, it is timed from its intended time to now, censored. Its workload
+     * counts it as due and unsent.
+     */
+    void giveUpUntried(long intendedNanos) {
+        if (clock.isMeasured(intendedNanos)) {
+            long now = System.nanoTime();
+            recorders.recordCensored(intendedNanos, 0, now);
+            noteMeasuredEnd(now);
+        }
+    }
+
+    /** The request of {@code slot} ended, counted in {@code counters}: what it waited for is counted, and its slot freed. */
+    private void end(int slot, RequestCounters counters) {
+        if (slots.waited(slot)) {
+            counters.queued();
+            if (slots.waitedAtCap(slot)) {
+                counters.queuedAtCap();
+            }
+        }
         slots.release(slot);
     }
 
@@ -225,6 +309,7 @@ public final class GeneratorLoop implements HttpResponseListener {
             }
             if (isMeasured) {
                 record(slot, intended, exchange.sentNanos(), exchange.completedNanos());
+                noteResponse(exchange.completedNanos());
             }
         } else {
             HttpClientException failure = exchange.failure();
@@ -233,31 +318,46 @@ public final class GeneratorLoop implements HttpResponseListener {
                 if (isMeasured) {
                     record(slot, intended, exchange.sentNanos(), exchange.completedNanos());
                 }
-            } else if (isStale(failure) && slots.claimRetry(slot)) {
-                counters.staleRetried();
-                // From its first send on, the request waits for a connection the target has not closed:
-                // the target's doing, like a connect, not the generator's lateness.
-                long sent = exchange.sentNanos();
-                slots.waiting(slot, sent != 0 ? sent : exchange.completedNanos(), true);
+            } else if (ErrorKind.isNotWritten(failure) && mayRetry && slots.claimRetry(slot)) {
+                // The server never saw it: once more, on another connection, its intended time and its first try kept.
+                counters.retried();
                 workload.resend(slot);
                 workload.requestEnded(connection);
                 return;
+            } else if (stopped && failure.kind() == HttpClientException.Kind.ABORTED) {
+                // In flight when the run ended (its drain was over, or it was interrupted): given up, timed up to now.
+                counters.error(ErrorKind.ABORTED);
+                counters.censored();
+                if (isMeasured) {
+                    recorders.recordCensored(intended, slots.tried(slot), exchange.completedNanos());
+                    noteMeasuredEnd(exchange.completedNanos());
+                }
             } else {
                 counters.error(ErrorKind.of(failure));
             }
         }
-        slots.release(slot);
+        end(slot, counters);
         workload.requestEnded(connection);
     }
 
-    private static boolean isStale(HttpClientException failure) {
-        return ErrorKind.isStaleConnection(failure);
+    private void record(int slot, long intended, long sent, long end) {
+        recorders.record(intended, slots.tried(slot), sent, end);
+        noteMeasuredEnd(end);
     }
 
-    private void record(int slot, long intended, long sent, long end) {
-        recorders.record(intended, slots.connectWait(slot), sent, end);
+    private void noteMeasuredEnd(long end) {
         if (end - (long) LAST_MEASURED_END.getOpaque(this) > 0) {
             LAST_MEASURED_END.setOpaque(this, end);
+        }
+    }
+
+    private void noteResponse(long end) {
+        if (!respondedAny) {
+            respondedAny = true;
+            FIRST_RESPONSE.setOpaque(this, end);
+        }
+        if (end - (long) LAST_RESPONSE.getOpaque(this) > 0) {
+            LAST_RESPONSE.setOpaque(this, end);
         }
     }
 
@@ -284,9 +384,19 @@ public final class GeneratorLoop implements HttpResponseListener {
         return (long) LAST_SEND.getOpaque(this);
     }
 
-    /** @return measured requests that waited for a connection at the connection cap */
-    public long blockedMeasured() {
-        return (long) BLOCKED.getOpaque(this);
+    /** @return when this loop's first measured request with a response ended, or 0 */
+    public long firstResponseNanos() {
+        return (long) FIRST_RESPONSE.getOpaque(this);
+    }
+
+    /** @return when this loop's last measured request with a response ended, or 0 */
+    public long lastResponseNanos() {
+        return (long) LAST_RESPONSE.getOpaque(this);
+    }
+
+    /** @return the id of the thread that runs this loop, or 0 before a workload began */
+    public long threadId() {
+        return threadId;
     }
 
     /** @return when this loop last took an arrival off its schedule (whether or not it got a connection), or 0 */

@@ -16,10 +16,16 @@ public interface LoopWorkload extends LoopConnections.Events {
     /** A request on {@code connection} ended and was counted; {@code connection} is null if it had closed meanwhile. */
     void requestEnded(LoopConnection connection);
 
-    /** The request of {@code slot} found its keep-alive connection closed by the server while idle: send it once more on another. */
+    /**
+     * The server closed or reset the connection of the request of {@code slot} before any byte of it
+     * was written: send it once more on another.
+     */
     void resend(int slot);
 
-    /** Sends nothing more (interrupted, or the run is draining); requests still waiting for a connection end as aborted. */
+    /**
+     * Sends nothing more (interrupted, or the run is draining); requests still waiting for a
+     * connection are given up, censored ({@code waiting_at_end}).
+     */
     void stop(boolean interrupted);
 
     /** @return true once it will send nothing more: its schedule or count is through, or it stopped */

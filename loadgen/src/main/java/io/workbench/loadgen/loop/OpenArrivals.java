@@ -19,10 +19,13 @@ import io.workbench.loadgen.schedule.ArrivalSchedule;
  * moment longer than usual: on loopback a connect costs the loop about as much as sixty requests,
  * and a generator that answered a hiccup of the target with a connect per waiting request spent
  * its time connecting while the responses that would have freed connections went unread, which
- * made more requests wait. A request's wait for a connection, until one comes back or a connect
- * started for it completes, is the target's (its busy connections, its accept queue) or the
- * kernel's, recorded as connect wait; a wait at the cap is the generator's, counted in its
- * intended->send.
+ * made more requests wait. A request's wait for a connection, whether for one to come back, for a
+ * connect started for it or at the connection cap, is recorded as its connection wait: from the
+ * moment the loop tried to send it to the moment it was sent. It is the target's (its busy
+ * connections, its accept queue; at the cap, its latency times the rate is more connections than
+ * the cap allows) or the kernel's, never the generator's lateness, which ends when the loop tried.
+ * Whether it waited at the cap is judged again as long as it waits ({@link RequestSlots}). A
+ * request still waiting when the run stops is given up, censored ({@link ErrorKind#WAITING_AT_END}).
  *
  * <p>Nothing is sent before its time, and a late arrival is sent as soon as the loop gets to it,
  * timed from its own intended time: a loop that fell behind shows it as lag, never as a shorter
@@ -40,7 +43,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
      * waiting at once; starting a connect for each in one go would keep the loop in connect
      * system calls while the responses that would free connections go unread. Each connect that
      * completes starts the next. Requests waiting behind them wait for a connect all the same:
-     * their wait is connect wait, the target's (its accept queue) or the kernel's.
+     * their wait is connection wait, the target's (its accept queue) or the kernel's.
      */
     static final int MAX_CONNECTING = 256;
 
@@ -169,7 +172,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
             waiting.addLast(slot);
         }
         long now = System.nanoTime();
-        loop.slots().waiting(slot, now, loop.connections().hasRoom());
+        loop.awaitConnection(slot, now);
         if (connectAfterNanos == 0) {
             connectForWaiting(now);
         } else if (!connectCheck.isScheduled()) {
@@ -233,13 +236,14 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
     }
 
     @Override
-    public void connectFailed(ErrorKind kind, Throwable cause) {
+    public void connectFailed(ErrorKind kind, Throwable cause, long startedNanos) {
         if (kind == ErrorKind.DESCRIPTOR_LIMIT && loop.connections().openCount() > 0) {
             // No descriptor for one more: the requests wait for the connections this loop has (the cap dropped to them).
             return;
         }
         if (!waiting.isEmpty()) {
-            loop.failUnsent(waiting.removeFirst(), kind);
+            // The connect was the one the request that has waited longest was waiting for: it is given up, censored.
+            loop.censor(waiting.removeFirst(), kind);
         }
         connectForWaiting();
     }
@@ -289,7 +293,7 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
     @Override
     public void resend(int slot) {
         if (stopped) {
-            loop.failUnsent(slot, ErrorKind.ABORTED);
+            loop.censor(slot, ErrorKind.WAITING_AT_END);
             return;
         }
         awaitConnection(slot, true);
@@ -307,20 +311,22 @@ final class OpenArrivals extends ScheduledTask implements LoopWorkload {
             countUnsentDue();
         }
         while (!waiting.isEmpty()) {
-            loop.failUnsent(waiting.removeFirst(), ErrorKind.ABORTED);
+            loop.censor(waiting.removeFirst(), ErrorKind.WAITING_AT_END);
         }
         done = true;
     }
 
-    /** Interrupted: every arrival already due and not dispatched is due but unsent. */
+    /** Interrupted: every arrival already due and not dispatched is due but unsent, and given up untried (censored). */
     private void countUnsentDue() {
         long now = System.nanoTime();
         while (next != ArrivalSchedule.END && startNanos + next - now <= 0) {
-            if (loop.clock().isMeasured(startNanos + next)) {
+            long intended = startNanos + next;
+            if (loop.clock().isMeasured(intended)) {
                 unsentMeasured++;
             } else {
                 unsentWarmup++;
             }
+            loop.giveUpUntried(intended);
             next = share.next();
         }
     }

@@ -68,7 +68,7 @@ final class Preconnect implements LoopWorkload {
     }
 
     @Override
-    public void connectFailed(ErrorKind kind, Throwable cause) {
+    public void connectFailed(ErrorKind kind, Throwable cause, long startedNanos) {
         settled();
     }
 

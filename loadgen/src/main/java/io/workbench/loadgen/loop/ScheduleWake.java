@@ -16,6 +16,13 @@ package io.workbench.loadgen.loop;
  *       arrival's time: a response nearly always wakes the loop first, and the timer is there for
  *       a target that went quiet. So an arrival is late by at most the slack (and the window), and
  *       usually by no more than the time to the next response.</li>
+ *   <li><b>The slack ends when responses stop.</b> Responses have stopped once none has ended for
+ *       {@link #SILENCE_GAPS} mean gaps: a timer set from then on takes no slack. The mean gap
+ *       itself changes only when a request ends, so on its own it cannot tell a stall, and every
+ *       arrival during one took the slack as lateness; now a stall costs the slack to at most the
+ *       one arrival whose timer was set before it began. (Cutting that timer short at the moment
+ *       of silence too was left out: it moves most timers earlier, and each timer moved later
+ *       again by the send a response triggers wakes the alarm thread for nothing.)</li>
  * </ul>
  *
  * <p>At a low rate, or with nothing in flight, the slack does not apply: the timer fires at the
@@ -32,6 +39,12 @@ final class ScheduleWake {
      * arrivals' times.
      */
     static final int FLOW_FACTOR = 4;
+
+    /**
+     * Mean gaps with no request end after which responses have stopped: with ends spread as a
+     * Poisson process, a silence this long comes by chance under 2% of the time (e^-4).
+     */
+    static final int SILENCE_GAPS = 4;
 
     /** What the mean gap starts at and each gap is capped at: a second, no flow. */
     private static final long NO_FLOW_NANOS = 1_000_000_000L;
@@ -64,19 +77,25 @@ final class ScheduleWake {
         lastEndNanos = nowNanos;
     }
 
-    /** @return true if responses end often enough for the slack to apply */
-    boolean responsesFlowing() {
-        return slackNanos > 0 && meanEndGapNanos * FLOW_FACTOR <= slackNanos;
+    /** @return true if responses end often enough for the slack to apply, and have not stopped by {@code nowNanos} */
+    boolean responsesFlowing(long nowNanos) {
+        return slackNanos > 0 && meanEndGapNanos * FLOW_FACTOR <= slackNanos && ended && nowNanos - silenceFrom() <= 0;
+    }
+
+    /** @return when responses will have stopped if none ends before: {@link #SILENCE_GAPS} mean gaps after the last end */
+    private long silenceFrom() {
+        return lastEndNanos + SILENCE_GAPS * meanEndGapNanos;
     }
 
     /**
      * @param dueNanos   when the next arrival is due
-     * @param ranNanos   when the schedule last ran (sent what was due)
+     * @param ranNanos   when the schedule last ran (sent what was due): now, for the timer being set
      * @param inFlight   whether the loop has requests outstanding, whose responses will wake it
-     * @return when the timer fires for it
+     * @return when the timer fires for it: the slack after it while responses flow, else at it (or
+     *         at the batch window's end, if that is later)
      */
     long timerFor(long dueNanos, long ranNanos, boolean inFlight) {
-        long at = inFlight && responsesFlowing() ? dueNanos + slackNanos : dueNanos;
+        long at = inFlight && responsesFlowing(ranNanos) ? dueNanos + slackNanos : dueNanos;
         long earliest = ranNanos + batchNanos;
         return at - earliest < 0 ? earliest : at;
     }

@@ -2,8 +2,8 @@ package io.workbench.loadgen.loop;
 
 /**
  * Requests (their slots) waiting for a connection, first come first served, with room to put one
- * back at the front (a request sent again after a stale connection goes first). A ring of ints
- * that grows, doubling; owned by one loop's thread.
+ * back at the front (a request sent again, not written before its connection closed, goes first).
+ * A ring of ints that grows, doubling; owned by one loop's thread.
  */
 final class SlotQueue {
 

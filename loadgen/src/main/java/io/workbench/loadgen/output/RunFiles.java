@@ -15,6 +15,8 @@ import io.workbench.loadgen.run.PhaseCounts;
 import io.workbench.loadgen.run.RunRates;
 import io.workbench.loadgen.run.RunResult;
 import io.workbench.loadgen.verdict.Evidence;
+import io.workbench.loadgen.verdict.Lateness;
+import io.workbench.loadgen.verdict.TargetPace;
 import io.workbench.loadgen.verdict.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,9 +27,10 @@ import java.nio.file.StandardCopyOption;
 import org.HdrHistogram.Histogram;
 
 /**
- * Writes a run's files into its output directory: {@code summary.json} (through Jackson) and the
- * four percentile distributions ({@code .hgrm}, in milliseconds, as HdrHistogram's plotter reads
- * them). The interval log ({@code latency.hlog}) is written during the run by the reporter.
+ * Writes a run's files into its output directory: {@code summary.json} (through Jackson) and a
+ * percentile distribution per latency kind ({@code .hgrm}, in milliseconds, as HdrHistogram's
+ * plotter reads them). The interval log ({@code latency.hlog}) is written during the run by the
+ * reporter.
  */
 public final class RunFiles {
 
@@ -35,8 +38,9 @@ public final class RunFiles {
     public static final String HLOG = "latency.hlog";
     public static final String INTENDED_TO_END_HGRM = hgrm(LatencyRecorders.Kind.INTENDED_TO_END);
     public static final String SEND_TO_END_HGRM = hgrm(LatencyRecorders.Kind.SEND_TO_END);
-    public static final String INTENDED_TO_SEND_HGRM = hgrm(LatencyRecorders.Kind.INTENDED_TO_SEND);
-    public static final String CONNECT_WAIT_HGRM = hgrm(LatencyRecorders.Kind.CONNECT_WAIT);
+    public static final String LATENESS_HGRM = hgrm(LatencyRecorders.Kind.LATENESS);
+    /** The percentile file of intended->send, which runs written before the lateness was kept apart have (read, never written). */
+    public static final String INTENDED_TO_SEND_HGRM = "intended-to-send.hgrm";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -119,8 +123,8 @@ public final class RunFiles {
         counts(root.putObject("warmup"), result.warmup());
 
         ConnectionFacts facts = result.connections();
-        // Waits at the cap are part of intended->send; this is how many measured requests had one.
-        root.putObject("blocked").put("count", facts.blockedCount());
+        // Measured requests that waited for a connection while the cap refused a connect (their wait is in connectionWait).
+        root.putObject("blocked").put("count", result.measured().counters().queuedAtCapCount());
 
         ObjectNode connections = root.putObject("connections");
         connections.put("opened", facts.opened());
@@ -150,6 +154,7 @@ public final class RunFiles {
         generator.put("measuredWallSeconds", cost.measuredWallSeconds());
         putNullable(generator, "loopBusyShare", cost.loopBusyShare());
         putNullable(generator, "loopSpinShare", cost.loopSpinShare());
+        putNullable(generator, "loopCpuShare", cost.loopCpuShare());
         ObjectNode priming = generator.putObject("priming");
         priming.put("requests", cost.priming().requests());
         priming.put("answered", cost.priming().answered());
@@ -172,19 +177,38 @@ public final class RunFiles {
         verdict.limits().forEach(limit -> limits.add(limit.key()));
         ArrayNode reasons = validity.putArray("reasons");
         verdict.reasons().forEach(reasons::add);
-        validity.put("lagP99LimitMs", plan.lagLimitNanos() / 1e6);
+        Lateness rule = verdict.lateness();
+        validity.put("lagP99LimitMs", rule.limitMs());
         validity.put("minRateFraction", plan.minRateFraction());
         validity.put("accountingHolds", result.accountingHolds());
+        ObjectNode lateness = validity.putObject("lateness");
+        lateness.put("rule", rule.rule());
+        lateness.put("limitMs", rule.limitMs());
+        putNullable(lateness, "lagP99Ms", rule.lagP99Ms());
+        putNullable(lateness, "medianLatencyMs", rule.medianLatencyMs());
+        lateness.put("fromOption", rule.fromOption());
         Evidence evidence = verdict.evidence();
         ObjectNode figures = validity.putObject("evidence");
         putNullable(figures, "lagP99Ms", evidence.lagP99Ms());
         putNullable(figures, "loopBusyShare", evidence.loopBusyShare());
         putNullable(figures, "lagBusyShare", evidence.lagBusyShare());
-        putNullable(figures, "processCpuShare", evidence.processCpuShare());
+        putNullable(figures, "loopCpuShare", evidence.loopCpuShare());
         putNullable(figures, "achievedFraction", evidence.achievedFraction());
         figures.put("blockedCount", evidence.blockedCount());
         putNullable(figures, "sendSpreadMs", evidence.sendSpreadMs());
         putNullable(figures, "sendSpreadLimitMs", evidence.sendSpreadLimitMs());
+
+        TargetPace pace = result.targetPace();
+        ObjectNode behind = root.putObject("targetFellBehind");
+        behind.put("behind", pace.behind());
+        putNullable(behind, "heldShare", pace.heldShare());
+        putNullable(behind, "achievedRate", pace.achievedRate());
+        putNullable(behind, "scheduledRate", pace.scheduledRate());
+        behind.put("peakConnections", pace.peakConnections());
+        behind.put("queuedRequests", pace.queuedRequests());
+        behind.put("queuedAtCap", pace.queuedAtCap());
+        latency(behind.putObject("queueWait"), result.latencies().connectionWait());
+        behind.put("reason", pace.reason());
 
         ObjectNode files = root.putObject("files");
         files.put("hlog", HLOG);
@@ -209,7 +233,10 @@ public final class RunFiles {
         node.put("scheduled", phase.scheduled());
         node.put("sent", counters.sentCount());
         node.put("written", counters.writtenCount());
-        node.put("staleRetried", counters.staleRetriedCount());
+        node.put("retried", counters.retriedCount());
+        node.put("censored", phase.censored());
+        node.put("queued", counters.queuedCount());
+        node.put("queuedAtCap", counters.queuedAtCapCount());
         node.put("bodyBytes", counters.bodyByteCount());
         node.put("ok", counters.okCount());
         node.put("errors", counters.errorCount());

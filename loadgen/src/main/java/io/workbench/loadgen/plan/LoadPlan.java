@@ -31,11 +31,12 @@ import java.util.Objects;
  * @param pipeline            requests in flight per connection
  * @param timeoutNanos        per-request timeout, from the send
  * @param connectTimeoutNanos how long a connect may take
- * @param lagLimitNanos       intended->send p99 above this makes the run invalid
+ * @param lagLimitNanos       the generator's lateness p99 above this makes the run invalid (0: the lateness rule, the
+ *                            larger of 1 ms and 1% of the run's intended->end median)
  * @param minRateFraction     achieved below this fraction of the scheduled rate makes the run invalid
  * @param deadlineWait        how the loops wait for an intended time closer than a millisecond (and how long they spin before it)
  * @param threads             generator loops, each a selector thread with its share of the schedule and its own connections
- * @param spreadLimitNanos    all-at-once: the most the generator may take from the intended instant to its last send
+ * @param spreadLimitNanos    all-at-once: the most the generator may take from the intended instant to its last try
  * @param batchNanos          open model: the least time between two wakes of a loop for its schedule (0: a wake per arrival)
  * @param wakeSlackNanos      open model: while responses are flowing, how long after an arrival's time a loop's timer may
  *                            fire for it, a response waking the loop sooner (0: at its time)
@@ -81,6 +82,7 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(connectTimeoutNanos > 0, "--connect-timeout must be above 0");
         require(threads >= 1, "--threads must be at least 1");
         require(spreadLimitNanos > 0, "--spread-limit must be above 0");
+        require(lagLimitNanos >= 0, "--lag-limit must be above 0");
         require(batchNanos >= 0, "--batch must not be negative");
         require(wakeSlackNanos >= 0, "--wake-slack must not be negative");
         require(connectAfterNanos >= 0, "--connect-after must not be negative");

@@ -20,22 +20,37 @@ public enum ErrorKind {
     CONNECT_FAILED("connect_failed"),
     /** The process had no file descriptor left for a new connection and none was open to wait for. */
     DESCRIPTOR_LIMIT("descriptor_limit"),
-    /** The connection failed under I/O: reset by the peer, broken pipe. */
+    /**
+     * The connection failed under I/O (reset by the peer, broken pipe) after a byte of the request
+     * was written, before its response was complete: the server may have read it, so it is never
+     * sent again.
+     */
     RESET("reset"),
-    /** The server closed the connection before this response was complete. */
+    /**
+     * The server closed the connection after a byte of the request was written, before its response
+     * was complete (or before any byte of it): the server may have read it, so it is never sent again.
+     */
     CLOSED("closed"),
     /**
-     * The connection was stale: the server closed it while it was idle (its keep-alive timeout),
-     * before any byte of this request's response; the request may be sent again on a fresh
-     * connection.
+     * The server closed or reset the connection before any byte of the request was written (most
+     * often a keep-alive connection it closed while idle), a second time for the same request: the
+     * first time it is sent once more on another connection (summary.json's {@code retried}).
      */
-    STALE_CONNECTION("stale_connection"),
+    NOT_WRITTEN("not_written"),
     /** The server answered with bytes that are not a valid response. */
     BAD_RESPONSE("bad_response"),
     /** A complete response whose status is not 2xx. */
     NON_2XX("non_2xx"),
-    /** This side ended the request: the run was interrupted, or another request on its pipelined connection timed out. */
-    ABORTED("aborted");
+    /**
+     * This side ended the request: the run ended (its drain was over, or it was interrupted) while it
+     * was in flight, censored then; or another request on its pipelined connection timed out.
+     */
+    ABORTED("aborted"),
+    /**
+     * The run ended (its drain was over, or it was interrupted) while the request still waited for a
+     * connection: never written, and censored (timed up to then).
+     */
+    WAITING_AT_END("waiting_at_end");
 
     private final String key;
 
@@ -53,7 +68,7 @@ public enum ErrorKind {
         return switch (failure.kind()) {
             case RESET -> RESET;
             case CLOSED -> CLOSED;
-            case STALE_CONNECTION -> STALE_CONNECTION;
+            case NOT_WRITTEN -> NOT_WRITTEN;
             case BAD_RESPONSE -> BAD_RESPONSE;
             case CONNECT_FAILED -> ofConnect(failure);
             case ABORTED, REJECTED -> ABORTED;
@@ -62,11 +77,11 @@ public enum ErrorKind {
     }
 
     /**
-     * @return true if {@code failure} says the request found its keep-alive connection closed by the
-     *         server while idle, before any byte of its response: sending it again is safe
+     * @return true if {@code failure} says no byte of the request was written before the server
+     *         closed or reset its connection: the server never saw it, and it may be sent again
      */
-    public static boolean isStaleConnection(HttpClientException failure) {
-        return failure.kind() == HttpClientException.Kind.STALE_CONNECTION;
+    public static boolean isNotWritten(HttpClientException failure) {
+        return failure.kind() == HttpClientException.Kind.NOT_WRITTEN;
     }
 
     /** @return the kind of a failed connect, from the cause the connector failed with */

@@ -15,8 +15,12 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class IntervalLog implements AutoCloseable {
 
-    public static final String INTENDED_TO_END = "intended-to-end";
-    public static final String SEND_TO_END = "send-to-end";
+    public static final String INTENDED_TO_END = LatencyRecorders.Kind.INTENDED_TO_END.tag();
+    public static final String SEND_TO_END = LatencyRecorders.Kind.SEND_TO_END.tag();
+    public static final String LATENESS = LatencyRecorders.Kind.LATENESS.tag();
+    public static final String CONNECTION_WAIT = LatencyRecorders.Kind.CONNECTION_WAIT.tag();
+    public static final String TRIED_TO_END = LatencyRecorders.Kind.TRIED_TO_END.tag();
+    /** The tag of intended->send, which logs written before the lateness was kept apart have (read, never written). */
     public static final String INTENDED_TO_SEND = "intended-to-send";
 
     private final PrintStream out;
@@ -31,8 +35,9 @@ public final class IntervalLog implements AutoCloseable {
         this.out = out;
         this.writer = new HistogramLogWriter(out);
         writer.outputComment(comment);
-        writer.outputComment("values in microseconds; tags: " + INTENDED_TO_END + " (what a user saw), " + SEND_TO_END
-                + " (service time), " + INTENDED_TO_SEND + " (the generator's lag)");
+        writer.outputComment("values in microseconds; tags: " + INTENDED_TO_END + " (what a user saw), " + LATENESS
+                + " (the generator's own), " + CONNECTION_WAIT + " (the wait for a connection), " + SEND_TO_END + " (service time), "
+                + TRIED_TO_END + " (what the target caused)");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startEpochMillis);
         writer.setBaseTime(startEpochMillis);

@@ -6,26 +6,37 @@ import org.HdrHistogram.SingleWriterRecorder;
 /**
  * The latencies of every measured request of one generator loop, each in its own HdrHistogram
  * {@link SingleWriterRecorder}, in microseconds. A request's wait from its intended time to the end
- * of its response falls into three consecutive parts, and each has a recorder, beside the whole:
+ * of its response falls into three consecutive parts, each with a recorder, beside the whole and
+ * beside what the target caused:
  * <ul>
  *   <li>intended->end: from the time the schedule said the request starts to the end of its
  *       response: what a user arriving then saw (the headline, corrected for coordinated omission
  *       by construction);</li>
- *   <li>intended->send: the generator's own lateness: its pacing, and waiting for a connection at
- *       the connection cap; whether it kept its schedule (the verdict reads it);</li>
- *   <li>connect wait: waiting for a connect started for the request to complete: the target's
- *       accept queue or the kernel's, not the generator's (0 for a request that found a connection);</li>
+ *   <li>lateness: from the intended time to the moment the loop tried to send it (took it off its
+ *       schedule and looked for a connection): the generator's own, its pacing and its being busy;
+ *       whether it kept its schedule (the verdict reads it);</li>
+ *   <li>connection wait: from that try to the moment the socket took the request's last byte: the
+ *       wait for a connection when none was idle (every connection busy with the target, at the
+ *       connection cap or while a connect started for it was under way), and the write; the
+ *       target's backlog, not the generator's lateness;</li>
  *   <li>send->end: from the moment the socket took the request's last byte to the end of its
- *       response: the service time most tools report.</li>
+ *       response: the service time most tools report;</li>
+ *   <li>tried->end: connection wait and service together, what the target caused, kept as a kind
+ *       of its own because a percentile of a sum cannot be rebuilt from the parts' percentiles.</li>
  * </ul>
- * intended->end = intended->send + connect wait + send->end, request by request. Recording is
- * wait-free for the loop that owns the requests, and allocation-free but when a value larger than
- * any before it grows the histogram's range (a few times a run at most; values over an hour are
- * clamped); the reporter swaps interval histograms out without stopping it. The range grows with
- * the values seen, rather than being sized for an hour from the start, because the reporter shares
- * the generator's core: swapping, adding and writing an interval cost in proportion to its range,
- * and sized for an hour they kept the reporter on the core for milliseconds each second, long
- * enough to make the loop late.
+ * intended->end = lateness + connection wait + send->end, request by request. A request the
+ * generator gave up before its response (its connect failed or timed out, or the run ended while it
+ * waited for a connection or was in flight) is censored: it is recorded in intended->end, and in
+ * lateness and tried->end if the loop had tried to send it, up to the moment it was given up, a
+ * lower bound of its wait, so that the tail is never a hole ({@link #recordCensored}).
+ *
+ * <p>Recording is wait-free for the loop that owns the requests, and allocation-free but when a
+ * value larger than any before it grows the histogram's range (auto-resized, a few times a run at
+ * most; values over an hour are clamped); the reporter swaps interval histograms out without
+ * stopping it. The range grows with the values seen, rather than being sized for an hour from the
+ * start, because the reporter shares the generator's core: swapping, adding and writing an interval
+ * cost in proportion to its range, and sized for an hour they kept the reporter on the core for
+ * milliseconds each second, long enough to make the loop late.
  */
 public final class LatencyRecorders {
 
@@ -33,12 +44,13 @@ public final class LatencyRecorders {
     public static final long HIGHEST_MICROS = 3_600_000_000L;
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    /** The four kinds, in the order of {@link #recorders()} and of a run's totals. */
+    /** The kinds, in the order of a run's totals. */
     public enum Kind {
         INTENDED_TO_END("intended-to-end", "intendedToEnd"),
         SEND_TO_END("send-to-end", "sendToEnd"),
-        INTENDED_TO_SEND("intended-to-send", "intendedToSend"),
-        CONNECT_WAIT("connect-wait", "connectWait");
+        LATENESS("lateness", "lateness"),
+        CONNECTION_WAIT("connection-wait", "connectionWait"),
+        TRIED_TO_END("tried-to-end", "triedToEnd");
 
         private final String tag;
         private final String field;
@@ -53,11 +65,17 @@ public final class LatencyRecorders {
             return tag;
         }
 
-        /** @return its name in summary.json's {@code latency} */
+        /** @return its name in summary.json's {@code latency} and {@code files.hgrm} */
         public String field() {
             return field;
         }
     }
+
+    private static final int INTENDED_TO_END = Kind.INTENDED_TO_END.ordinal();
+    private static final int SEND_TO_END = Kind.SEND_TO_END.ordinal();
+    private static final int LATENESS = Kind.LATENESS.ordinal();
+    private static final int CONNECTION_WAIT = Kind.CONNECTION_WAIT.ordinal();
+    private static final int TRIED_TO_END = Kind.TRIED_TO_END.ordinal();
 
     private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[Kind.values().length];
 
@@ -68,17 +86,32 @@ public final class LatencyRecorders {
     }
 
     /**
-     * Records one request from its instants ({@link System#nanoTime()} values).
+     * Records one request that ended with a response or a time-out, from its instants
+     * ({@link System#nanoTime()} values).
      *
-     * @param connectWaitNanos how long it waited for a connect started for it (0: none)
-     * @param sentNanos        when the socket took its last byte; 0 if it never did (only intended->end is recorded)
+     * @param triedNanos when the loop first tried to send it
+     * @param sentNanos  when the socket took its last byte; 0 if it never did (connection wait and
+     *                   send->end are then not recorded)
      */
-    public void record(long intendedNanos, long connectWaitNanos, long sentNanos, long endNanos) {
-        recorders[0].recordValue(micros(endNanos - intendedNanos));
+    public void record(long intendedNanos, long triedNanos, long sentNanos, long endNanos) {
+        recorders[INTENDED_TO_END].recordValue(micros(endNanos - intendedNanos));
+        recorders[LATENESS].recordValue(micros(triedNanos - intendedNanos));
+        recorders[TRIED_TO_END].recordValue(micros(endNanos - triedNanos));
         if (sentNanos != 0) {
-            recorders[1].recordValue(micros(endNanos - sentNanos));
-            recorders[2].recordValue(micros(sentNanos - intendedNanos - connectWaitNanos));
-            recorders[3].recordValue(micros(connectWaitNanos));
+            recorders[CONNECTION_WAIT].recordValue(micros(sentNanos - triedNanos));
+            recorders[SEND_TO_END].recordValue(micros(endNanos - sentNanos));
+        }
+    }
+
+    /**
+     * Records a request given up at {@code givenUpNanos} before it was written: from its intended
+     * time (and from its try, if {@code triedNanos} is not 0) to then, a lower bound of its wait.
+     */
+    public void recordCensored(long intendedNanos, long triedNanos, long givenUpNanos) {
+        recorders[INTENDED_TO_END].recordValue(micros(givenUpNanos - intendedNanos));
+        if (triedNanos != 0) {
+            recorders[LATENESS].recordValue(micros(triedNanos - intendedNanos));
+            recorders[TRIED_TO_END].recordValue(micros(givenUpNanos - triedNanos));
         }
     }
 

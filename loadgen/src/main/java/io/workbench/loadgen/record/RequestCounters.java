@@ -7,11 +7,22 @@ import java.util.List;
 /**
  * What became of the requests of one phase (warm-up or measured) on one generator loop: sent, and
  * each one ended exactly once as ok, an error of a kind, or timed out, so that
- * {@code sent = ok + errors + timedOut} holds whenever nothing is in flight. Beside those, how many
- * of the sent requests reached the socket ({@code written}; the others failed before, for want of a
- * connection) and how many were sent again after finding their keep-alive connection closed by the
- * server while idle ({@code staleRetried}: each still ends once), and the bytes of the response
- * bodies read ({@code bodyBytes}).
+ * {@code sent = ok + errors + timedOut} holds whenever nothing is in flight. Beside those:
+ * <ul>
+ *   <li>{@code written}: how many of the sent requests a connection accepted for writing (counted
+ *       when the connection took it, before any byte went out; once, also when it is sent again);
+ *       the others ended for want of a connection;</li>
+ *   <li>{@code retried}: sent once more after the server closed or reset its connection before any
+ *       byte of it was written (each still ends once);</li>
+ *   <li>{@code censored}: given up by the generator before their response: before they were written
+ *       (their connect failed or timed out, or the run ended while they waited for a connection),
+ *       or in flight when the run ended; each is among the errors, by its kind, and is timed up to
+ *       when it was given up;</li>
+ *   <li>{@code queued}: waited for a connection (none idle when they were tried), and
+ *       {@code queuedAtCap}: of those, the ones that waited while the connection cap refused a
+ *       connect;</li>
+ *   <li>{@code bodyBytes}: the bytes of the response bodies read.</li>
+ * </ul>
  *
  * <p>One writer: the loop that owns the requests (no atomic read-modify-write, a release store per
  * count); any thread may read, and {@link #sum} adds up the loops of a run. A reading taken while
@@ -24,9 +35,12 @@ public final class RequestCounters {
     private static final int WRITTEN = 1;
     private static final int OK = 2;
     private static final int TIMED_OUT = 3;
-    private static final int STALE_RETRIED = 4;
+    private static final int RETRIED = 4;
     private static final int BODY_BYTES = 5;
-    private static final int ERRORS = 6;
+    private static final int CENSORED = 6;
+    private static final int QUEUED = 7;
+    private static final int QUEUED_AT_CAP = 8;
+    private static final int ERRORS = 9;
 
     private final long[] counts = new long[ERRORS + ErrorKind.values().length];
 
@@ -43,7 +57,7 @@ public final class RequestCounters {
         add(SENT, 1);
     }
 
-    /** The request's bytes reached the socket (counted once, also when it is sent again on a fresh connection). */
+    /** A connection accepted the request for writing (counted once, also when it is sent again on another connection). */
     public void written() {
         add(WRITTEN, 1);
     }
@@ -60,20 +74,29 @@ public final class RequestCounters {
         add(ERRORS + kind.ordinal(), 1);
     }
 
-    /** A request found its connection closed by the server while idle and is being sent again on a fresh one. */
-    public void staleRetried() {
-        add(STALE_RETRIED, 1);
+    /** The server closed or reset a request's connection before any byte of it was written: it is being sent again on another. */
+    public void retried() {
+        add(RETRIED, 1);
+    }
+
+    /** A request was given up before its response (it is among the errors, by its kind), and was timed up to then. */
+    public void censored() {
+        add(CENSORED, 1);
+    }
+
+    /** A request found no idle connection when it was tried, and waits for one. */
+    public void queued() {
+        add(QUEUED, 1);
+    }
+
+    /** A request that waited for a connection did so while the connection cap refused a connect. */
+    public void queuedAtCap() {
+        add(QUEUED_AT_CAP, 1);
     }
 
     /** A response's body of {@code bytes} bytes was read (counted, not kept). */
     public void bodyBytes(long bytes) {
         add(BODY_BYTES, bytes);
-    }
-
-    /** A request that failed before it could be given to a connection: sent and ended at once, never written. */
-    public void sentAndFailed(ErrorKind kind) {
-        sent();
-        error(kind);
     }
 
     public long sentCount() {
@@ -97,8 +120,20 @@ public final class RequestCounters {
         return get(BODY_BYTES);
     }
 
-    public long staleRetriedCount() {
-        return get(STALE_RETRIED);
+    public long retriedCount() {
+        return get(RETRIED);
+    }
+
+    public long censoredCount() {
+        return get(CENSORED);
+    }
+
+    public long queuedCount() {
+        return get(QUEUED);
+    }
+
+    public long queuedAtCapCount() {
+        return get(QUEUED_AT_CAP);
     }
 
     public long errorCount(ErrorKind kind) {
@@ -118,9 +153,14 @@ public final class RequestCounters {
         return okCount() + errorCount() + timedOutCount();
     }
 
-    /** @return requests that got a complete response, whatever its status, or timed out: those that were timed */
+    /** @return requests that got a complete response, whatever its status, or timed out */
     public long answeredCount() {
-        return okCount() + errorCount(ErrorKind.NON_2XX) + timedOutCount();
+        return respondedCount() + timedOutCount();
+    }
+
+    /** @return requests that got a complete response, whatever its status */
+    public long respondedCount() {
+        return okCount() + errorCount(ErrorKind.NON_2XX);
     }
 
     /** @return a new counter holding the sums of {@code parts} (read once each) */
@@ -137,6 +177,6 @@ public final class RequestCounters {
     @Override
     public String toString() {
         return "RequestCounters[sent=" + sentCount() + ",written=" + writtenCount() + ",ok=" + okCount() + ",errors=" + errorCount()
-                + ",timedOut=" + timedOutCount() + ",staleRetried=" + staleRetriedCount() + "]";
+                + ",timedOut=" + timedOutCount() + ",retried=" + retriedCount() + ",censored=" + censoredCount() + "]";
     }
 }

@@ -12,10 +12,10 @@ import java.util.List;
  * @param descriptorLimitReached what happened when the descriptor limit was reached, or null
  * @param descriptors            the descriptor limit read at start
  * @param openedPerSource        connections opened from each source address
- * @param blockedCount           measured requests that waited for a connection at the cap
+ * @param maxAllowed             the connection cap
  */
 public record ConnectionFacts(long opened, int maxOpen, long connectFailures, String descriptorLimitReached,
-                              DescriptorLimit descriptors, List<Integer> openedPerSource, long blockedCount) {
+                              DescriptorLimit descriptors, List<Integer> openedPerSource, int maxAllowed) {
 
     public ConnectionFacts {
         openedPerSource = List.copyOf(openedPerSource);

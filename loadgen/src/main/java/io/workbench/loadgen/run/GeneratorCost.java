@@ -11,10 +11,13 @@ package io.workbench.loadgen.run;
  * @param measuredWallSeconds the measured phase's wall time over the same span
  * @param loopBusyShare       over the measured phase, the share of the time the busiest loop was working (not blocked, not spinning)
  * @param loopSpinShare       over the measured phase, the share the same loop spent spinning for a deadline (on the CPU, with nothing to do)
+ * @param loopCpuShare        over the measured phase, the busiest loop's own threads' CPU time per second (see
+ *                            {@link io.workbench.loadgen.loop.LoopCpu}), the reporter's included when it shares their cores
  * @param priming             what priming did before the clock started
  */
 public record GeneratorCost(int threads, String pacing, double cpuSeconds, double wallSeconds, double measuredCpuSeconds,
-                            double measuredWallSeconds, Double loopBusyShare, Double loopSpinShare, PrimingOutcome priming) {
+                            double measuredWallSeconds, Double loopBusyShare, Double loopSpinShare, Double loopCpuShare,
+                            PrimingOutcome priming) {
 
     /** @return cpuSeconds over wallSeconds, in percent of one core */
     public double cpuPercentOfOneCore() {

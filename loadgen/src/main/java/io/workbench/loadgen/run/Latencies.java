@@ -38,11 +38,15 @@ public record Latencies(Map<LatencyRecorders.Kind, Histogram> byKind) {
         return of(LatencyRecorders.Kind.SEND_TO_END);
     }
 
-    public Histogram intendedToSend() {
-        return of(LatencyRecorders.Kind.INTENDED_TO_SEND);
+    public Histogram lateness() {
+        return of(LatencyRecorders.Kind.LATENESS);
     }
 
-    public Histogram connectWait() {
-        return of(LatencyRecorders.Kind.CONNECT_WAIT);
+    public Histogram connectionWait() {
+        return of(LatencyRecorders.Kind.CONNECTION_WAIT);
+    }
+
+    public Histogram triedToEnd() {
+        return of(LatencyRecorders.Kind.TRIED_TO_END);
     }
 }

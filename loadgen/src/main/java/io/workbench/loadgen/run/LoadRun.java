@@ -21,6 +21,8 @@ import io.workbench.loadgen.schedule.AllAtOnceSchedule;
 import io.workbench.loadgen.schedule.ArrivalSchedule;
 import io.workbench.loadgen.schedule.ArrivalShare;
 import io.workbench.loadgen.schedule.OpenSchedule;
+import io.workbench.loadgen.verdict.Lateness;
+import io.workbench.loadgen.verdict.TargetPace;
 import io.workbench.loadgen.verdict.Verdict;
 import io.workbench.loadgen.verdict.VerdictRules;
 import java.io.IOException;
@@ -34,6 +36,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
 
 /**
  * One run of the load generator, from a {@link LoadPlan} to a {@link RunResult}: starts iocore's
@@ -55,6 +58,10 @@ public final class LoadRun {
 
     /** How often the run looks at its loops while it waits for them. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /** The client's name, which its threads' names begin with. */
+    static final String CLIENT_NAME = "loadgen";
+    /** The loops' alarm threads' names, but for the loop's index (iocore's selector names them so). */
+    static final String ALARM_PREFIX = CLIENT_NAME + "-alarm-";
 
     private final LoadPlan plan;
     private final DescriptorLimit descriptors;
@@ -62,6 +69,7 @@ public final class LoadRun {
     private volatile State state = State.NEW;
     private volatile boolean interrupted;
     private volatile List<GeneratorLoop> loops = List.of();
+    private volatile RunClock runClock;
 
     /**
      * @param descriptors the descriptor limit as read at start (reported)
@@ -84,6 +92,21 @@ public final class LoadRun {
         }
     }
 
+    /** @return the run's loops, from any thread: empty until they are made (after priming), then the same until the run ends */
+    public List<GeneratorLoop> loops() {
+        return loops;
+    }
+
+    /** @return true once the schedule runs (the clock has started), until the run drains */
+    public boolean isRunning() {
+        return state == State.RUNNING;
+    }
+
+    /** @return the run's clock once it has started, or null */
+    public RunClock clock() {
+        return runClock;
+    }
+
     public RunResult run() throws IOException, InterruptedException {
         state = State.CONNECTING;
         HttpClient client = new HttpClient(clientConfig());
@@ -99,7 +122,7 @@ public final class LoadRun {
     private HttpClient.Config clientConfig() {
         long timeoutMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(plan.timeoutNanos()));
         return HttpClient.Config.defaults()
-                .withName("loadgen")
+                .withName(CLIENT_NAME)
                 .withSelectors(SelectorManager.Config.defaults().withSelectors(plan.threads()).withIdleTimeoutMillis(0)
                         .withDeadlineWait(plan.deadlineWait()))
                 .withConnectTimeoutMillis(Math.max(1, TimeUnit.NANOSECONDS.toMillis(plan.connectTimeoutNanos())))
@@ -141,13 +164,18 @@ public final class LoadRun {
             made.add(new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), remote, budget, plan.idleOrder()), request));
         }
         loops = List.copyOf(made);
+        for (GeneratorLoop loop : loops) {
+            // Before the clock starts: the reading of the loops' CPU at the measured phase's start needs their threads.
+            awaitStep(loop.noteThread());
+        }
         state = State.PRECONNECTING;
         preconnect(budget);
 
         RunClock clock = RunClock.startingNow(plan.warmupNanos());
+        runClock = clock;
         IntervalLog log = new IntervalLog(plan.out().resolve("latency.hlog"), clock.toEpochMillis(clock.measuredStartNanos()),
                 "loadgen " + plan.command());
-        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, progress, plan.lagLimitNanos());
+        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, progress, ALARM_PREFIX);
         long cpuStart = Cpu.processNanos();
         state = State.RUNNING;
         reporter.start();
@@ -326,6 +354,8 @@ public final class LoadRun {
         long lastSend = 0;
         long lastDispatch = 0;
         long lastEnd = 0;
+        long firstResponse = 0;
+        long lastResponse = 0;
         for (GeneratorLoop loop : loops) {
             measuredParts.add(loop.measured());
             warmupParts.add(loop.warmup());
@@ -335,6 +365,10 @@ public final class LoadRun {
             lastSend = Math.max(lastSend, loop.lastSendNanos());
             lastDispatch = Math.max(lastDispatch, loop.lastDispatchNanos());
             lastEnd = Math.max(lastEnd, loop.lastMeasuredEndNanos());
+            if (loop.firstResponseNanos() != 0) {
+                firstResponse = firstResponse == 0 ? loop.firstResponseNanos() : Math.min(firstResponse, loop.firstResponseNanos());
+                lastResponse = Math.max(lastResponse, loop.lastResponseNanos());
+            }
         }
         RequestCounters measured = RequestCounters.sum(measuredParts);
         RequestCounters warmup = RequestCounters.sum(warmupParts);
@@ -342,7 +376,9 @@ public final class LoadRun {
         PhaseCounts warmupPhase = new PhaseCounts(warmup.sentCount() + unsentWarmup, warmup);
         double durationSeconds = Math.max(0, (Math.max(lastEnd, lastSend) - clock.measuredStartNanos()) / 1e9);
         Latencies latencies = reporter.totals();
-        RunRates rates = rates(clock, measuredPhase, lastSend, lastDispatch, durationSeconds, latencies);
+        Double completedRate = measured.respondedCount() >= 2 && lastResponse - firstResponse > 0
+                ? (measured.respondedCount() - 1) / ((lastResponse - firstResponse) / 1e9) : null;
+        RunRates rates = rates(clock, measuredPhase, lastSend, lastDispatch, durationSeconds, completedRate, latencies);
 
         ProgressReporter.PhaseMark start = reporter.measuredStart();
         ProgressReporter.PhaseMark end = reporter.measuredEnd();
@@ -350,61 +386,81 @@ public final class LoadRun {
         double measuredWall = (end.loops().nanos() - start.loops().nanos()) / 1e9;
         Double busy = end.loops().busiestShareSince(start.loops());
         Double spin = end.loops().busiestSpinShareSince(start.loops());
+        // The reporter shares the loops' cores when there are no more cores than loops (the generator pinned, one loop a core).
+        Double loopCpu = end.loopCpu().busiestShareSince(start.loopCpu(), Runtime.getRuntime().availableProcessors() <= loops.size());
         GeneratorCost cost = new GeneratorCost(loops.size(), pacing(), cpuSeconds, wallSeconds, measuredCpu,
-                measuredWall, busy, spin, primed);
+                measuredWall, busy, spin, loopCpu, primed);
 
-        long blocked = 0;
-        // Requests that waited at the cap: counted by the loops as they were served.
-        for (GeneratorLoop loop : loops) {
-            blocked += loop.blockedMeasured();
-        }
         ConnectionFacts connections = new ConnectionFacts(budget.openedCount(), budget.maxOpenCount(), budget.connectFailureCount(),
-                budget.descriptorLimitReached(), descriptors, budget.openedPerSource(), blocked);
+                budget.descriptorLimitReached(), descriptors, budget.openedPerSource(), budget.maxConnections());
+        Histogram lateness = latencies.lateness();
+        Histogram whole = latencies.intendedToEnd();
+        Lateness rule = Lateness.judge(lateness.getTotalCount() > 0 ? lateness.getValueAtPercentile(99) / 1000.0 : null,
+                whole.getTotalCount() > 0 ? whole.getValueAtPercentile(50) / 1000.0 : null,
+                plan.lagLimitNanos() > 0 ? plan.lagLimitNanos() / 1e6 : null);
         Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, measured.answeredCount(), budget.descriptorLimitReached(),
-                latencies.intendedToSend().getTotalCount() > 0 ? latencies.intendedToSend().getValueAtPercentile(99) / 1000.0 : null,
-                plan.lagLimitNanos() / 1e6, rates.scheduledRate(), rates.dispatchedRate(), plan.minRateFraction(), busy,
-                reporter.laggingBusyShare(), processCpuShare(measuredCpu, measuredWall), blocked, rates.sendSpreadMs(),
+                rule, rates.scheduledRate(), rates.dispatchedRate(), plan.minRateFraction(), busy,
+                reporter.laggingBusyShare(rule.limitMs() * 1000), loopCpu, measured.queuedAtCapCount(), rates.sendSpreadMs(),
                 plan.model() == Model.ALL_AT_ONCE ? plan.spreadLimitNanos() / 1e6 : null));
+        TargetPace pace = TargetPace.judge(verdict, rates.arrivalRate(), rates.completedRate(), measuredPhase.scheduled(),
+                measured.respondedCount(), measured.sentCount(), measured.queuedCount(), measured.queuedAtCapCount(), budget.maxOpenCount(),
+                budget.maxConnections(), plan.minRateFraction());
         RunTiming timing = new RunTiming(System.currentTimeMillis(), durationSeconds, interrupted, null);
-        return new RunResult(plan, clock, timing, measuredPhase, warmupPhase, rates, connections, cost, latencies, verdict);
+        return new RunResult(plan, clock, timing, measuredPhase, warmupPhase, rates, connections, cost, latencies, verdict, pace);
     }
 
     private RunRates rates(RunClock clock, PhaseCounts measured, long lastSend, long lastDispatch, double durationSeconds,
-                           Latencies latencies) {
+                           Double completedRate, Latencies latencies) {
         return switch (plan.model()) {
             case OPEN -> {
-                Double scheduledRate = scheduledRate(measured.scheduled());
+                double[] scheduled = scheduledRates(measured.scheduled());
                 double sendSpan = (lastSend - clock.measuredStartNanos()) / 1e9;
                 double dispatchSpan = (lastDispatch - clock.measuredStartNanos()) / 1e9;
                 long written = measured.counters().writtenCount();
-                yield new RunRates(scheduledRate, dispatchSpan > 0 ? measured.counters().sentCount() / dispatchSpan : null,
-                        sendSpan > 0 && written > 0 ? written / sendSpan : written == 0 ? 0.0 : null, null);
+                yield new RunRates(nullIfNaN(scheduled[0]), dispatchSpan > 0 ? measured.counters().sentCount() / dispatchSpan : null,
+                        sendSpan > 0 && written > 0 ? written / sendSpan : written == 0 ? 0.0 : null, nullIfNaN(scheduled[1]), completedRate,
+                        null);
             }
-            case CLOSED -> new RunRates(null, null, durationSeconds > 0 ? measured.counters().doneCount() / durationSeconds : null, null);
-            case ALL_AT_ONCE -> new RunRates(null, null, null, latencies.intendedToSend().getTotalCount() > 0
-                    ? latencies.intendedToSend().getMaxValue() / 1000.0 : null);
+            case CLOSED -> new RunRates(null, null, durationSeconds > 0 ? measured.counters().doneCount() / durationSeconds : null,
+                    null, completedRate, null);
+            case ALL_AT_ONCE -> new RunRates(null, null, null, null, completedRate, latencies.lateness().getTotalCount() > 0
+                    ? latencies.lateness().getMaxValue() / 1000.0 : null);
         };
     }
 
     /**
-     * The rate the schedule asked for over the measured phase: its measured arrivals over the span
-     * from the phase's start to the last of them, replayed from the seed. The dispatched rate is
-     * measured the same way, so that a generator that kept up scores 1.0 whatever the randomness
-     * of a short exponential schedule or a ramp that reaches into the measured phase.
+     * The rate the schedule asked for over the measured phase, replayed from the seed, two ways:
+     * its measured arrivals over the span from the phase's start to the last of them (the
+     * dispatched rate is measured the same way, so that a generator that kept up scores 1.0
+     * whatever the randomness of a short exponential schedule or a ramp that reaches into the
+     * measured phase); and the gaps between its first and its last arrival over the span between
+     * them (the completed rate is measured the same way, between the first and the last response,
+     * so that a target that kept up scores 1.0 too, whatever its latency).
+     *
+     * @return {over the phase, between the arrivals}, NaN where there is no span
      */
-    private Double scheduledRate(long scheduled) {
+    private double[] scheduledRates(long scheduled) {
         ArrivalSchedule replay = schedule();
+        long first = -1;
         long last = -1;
         long count = 0;
         long offset;
         while (count < scheduled && (offset = replay.next()) != ArrivalSchedule.END) {
             if (offset >= plan.warmupNanos()) {
+                if (count == 0) {
+                    first = offset;
+                }
                 last = offset;
                 count++;
             }
         }
         double span = (last - plan.warmupNanos()) / 1e9;
-        return count > 0 && span > 0 ? count / span : null;
+        double between = (last - first) / 1e9;
+        return new double[] {count > 0 && span > 0 ? count / span : Double.NaN, count > 1 && between > 0 ? (count - 1) / between : Double.NaN};
+    }
+
+    private static Double nullIfNaN(double value) {
+        return Double.isNaN(value) ? null : value;
     }
 
     private RunResult failed(String why, ConnectionBudget budget) {
@@ -412,13 +468,15 @@ public final class LoadRun {
         PhaseCounts none = new PhaseCounts(0, new RequestCounters());
         ConnectionFacts connections = new ConnectionFacts(budget != null ? budget.openedCount() : 0, budget != null ? budget.maxOpenCount() : 0,
                 budget != null ? budget.connectFailureCount() : 0, budget != null ? budget.descriptorLimitReached() : null, descriptors,
-                budget != null ? budget.openedPerSource() : List.of(), 0);
-        Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, 0, null, null, plan.lagLimitNanos() / 1e6, null, null,
-                plan.minRateFraction(), null, null, null, 0, null, null));
+                budget != null ? budget.openedPerSource() : List.of(), plan.maxConnections());
+        Lateness rule = Lateness.judge(null, null, plan.lagLimitNanos() > 0 ? plan.lagLimitNanos() / 1e6 : null);
+        Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(interrupted, 0, null, rule, null, null, plan.minRateFraction(), null,
+                null, null, 0, null, null));
+        TargetPace pace = TargetPace.judge(verdict, null, null, 0, 0, 0, 0, 0, 0, plan.maxConnections(), plan.minRateFraction());
         return new RunResult(plan, clock, new RunTiming(System.currentTimeMillis(), 0, interrupted, why), none,
-                new PhaseCounts(0, new RequestCounters()), new RunRates(null, null, null, null), connections,
-                new GeneratorCost(plan.threads(), pacing(), 0, 0, 0, 0, null, null, PrimingOutcome.none()),
-                Latencies.empty(), verdict);
+                new PhaseCounts(0, new RequestCounters()), new RunRates(null, null, null, null, null, null), connections,
+                new GeneratorCost(plan.threads(), pacing(), 0, 0, 0, 0, null, null, null, PrimingOutcome.none()),
+                Latencies.empty(), verdict, pace);
     }
 
     /** @return how the loops waited for an intended time, as the summary names it: {@code alarm}, {@code alarm,batch100us,slack200us}... */
@@ -431,11 +489,6 @@ public final class LoadRun {
             pacing.append(",slack").append(TimeUnit.NANOSECONDS.toMicros(plan.wakeSlackNanos())).append("us");
         }
         return pacing.toString();
-    }
-
-    /** @return the process's CPU time per core it may run on (taskset narrows them), or null over no time */
-    private static Double processCpuShare(double cpuSeconds, double wallSeconds) {
-        return wallSeconds > 0 ? cpuSeconds / wallSeconds / Runtime.getRuntime().availableProcessors() : null;
     }
 
     private static String describeConnectFailure(Throwable failure) {

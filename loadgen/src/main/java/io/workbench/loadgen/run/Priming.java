@@ -136,7 +136,7 @@ final class Priming {
         // The reporter's work, compiled on the priming's intervals and written to nowhere.
         IntervalLog log = new IntervalLog(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8), clock.startEpochMillis(),
                 "priming");
-        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, null, TimeUnit.MILLISECONDS.toNanos(1));
+        ProgressReporter reporter = new ProgressReporter(clock, loops, budget, log, null, LoadRun.ALARM_PREFIX);
         long nextTick = start + REPORTER_TICK_NANOS;
         int ticks = 0;
         String stopped;

@@ -2,6 +2,7 @@ package io.workbench.loadgen.run;
 
 import io.workbench.loadgen.connection.ConnectionBudget;
 import io.workbench.loadgen.loop.GeneratorLoop;
+import io.workbench.loadgen.loop.LoopCpu;
 import io.workbench.loadgen.loop.LoopTimes;
 import io.workbench.loadgen.record.IntervalLog;
 import io.workbench.loadgen.record.LatencyRecorders;
@@ -19,8 +20,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The run's once-a-second thread. It swaps each loop's interval histograms out (the loops never
  * wait for it), adds them up kind by kind, writes them to the interval log and to the run's
- * totals, notes how busy the busiest loop was in that second and whether the generator's lag was
- * over the limit in it, and prints the progress line on stderr. Ticks are counted from the run's
+ * totals, notes how busy the busiest loop was in that second and the generator's lateness p99 in
+ * it (the verdict asks, once the run's lateness limit is known, how busy the loop was in the
+ * seconds that were late), and prints the progress line on stderr. Ticks are counted from the run's
  * start, not slept one after another, so they do not drift; one more wakes it at the measured
  * phase's start, to read the CPU and the loops' clocks there.
  */
@@ -34,7 +36,7 @@ final class ProgressReporter implements Runnable {
     private final ConnectionBudget budget;
     private final IntervalLog log;
     private final PrintStream progress;
-    private final long lagLimitMicros;
+    private final String alarmPrefix;
     private final Map<LatencyRecorders.Kind, Histogram> totals = new EnumMap<>(LatencyRecorders.Kind.class);
     private final Histogram[][] recycled;
     /** Each kind's interval over every loop, reused second after second. */
@@ -47,25 +49,30 @@ final class ProgressReporter implements Runnable {
     /** The loops' clocks and the CPU where the measured phase began, and where it ended; null until then. */
     private volatile PhaseMark measuredStart;
     private volatile PhaseMark measuredEnd;
-    /** Over the seconds whose lag p99 was over the limit: the busiest loop's highest busy share, or -1 if none lagged. */
-    private double laggingBusyShare = -1;
+    /** Each measured second's lateness p99 (µs) and the busiest loop's busy share in it (-1: unknown), in order. */
+    private long[] secondLagMicros = new long[64];
+    private double[] secondBusy = new double[64];
+    private int seconds;
+    /** Whether priming has taken a phase's readings once. */
+    private boolean primedMark;
 
-    /** Where a phase began or ended: the loops' clocks and the process's CPU time. */
-    record PhaseMark(LoopTimes loops, long cpuNanos) {
+    /** Where a phase began or ended: the loops' clocks, the process's CPU time and the loops' own threads' CPU time. */
+    record PhaseMark(LoopTimes loops, long cpuNanos, LoopCpu loopCpu) {
     }
 
     /**
-     * @param log      where intervals go, or null for none
-     * @param progress where the progress line goes, or null for none
+     * @param log         where intervals go, or null for none
+     * @param progress    where the progress line goes, or null for none
+     * @param alarmPrefix the names of the loops' alarm threads but for the loop's index
      */
     ProgressReporter(RunClock clock, List<GeneratorLoop> loops, ConnectionBudget budget, IntervalLog log, PrintStream progress,
-                     long lagLimitNanos) {
+                     String alarmPrefix) {
         this.clock = clock;
         this.loops = List.copyOf(loops);
         this.budget = budget;
         this.log = log;
         this.progress = progress;
-        this.lagLimitMicros = TimeUnit.NANOSECONDS.toMicros(lagLimitNanos);
+        this.alarmPrefix = alarmPrefix;
         this.recycled = new Histogram[loops.size()][KINDS.length];
         for (LatencyRecorders.Kind kind : KINDS) {
             totals.put(kind, LatencyRecorders.newHistogram());
@@ -107,7 +114,7 @@ final class ProgressReporter implements Runnable {
     /** The measured phase begins: the CPU and the loops' clocks are read (once). */
     synchronized void markMeasuredStart() {
         if (measuredStart == null) {
-            measuredStart = new PhaseMark(LoopTimes.read(loops), Cpu.processNanos());
+            measuredStart = mark();
         }
     }
 
@@ -115,8 +122,12 @@ final class ProgressReporter implements Runnable {
     synchronized void markMeasuredEnd() {
         markMeasuredStart();
         if (measuredEnd == null) {
-            measuredEnd = new PhaseMark(LoopTimes.read(loops), Cpu.processNanos());
+            measuredEnd = mark();
         }
+    }
+
+    private PhaseMark mark() {
+        return new PhaseMark(LoopTimes.read(loops), Cpu.processNanos(), LoopCpu.read(loops, alarmPrefix, thread));
     }
 
     private synchronized void tick() {
@@ -125,8 +136,8 @@ final class ProgressReporter implements Runnable {
         Double busy = times.busiestShareSince(lastTick);
         if (clock.isMeasured(now)) {
             Histogram lag = swapIntervals();
-            if (lag != null && lag.getTotalCount() > 0 && lag.getValueAtPercentile(99) > lagLimitMicros && busy != null) {
-                laggingBusyShare = Math.max(laggingBusyShare, busy);
+            if (lag != null && lag.getTotalCount() > 0) {
+                noteSecond(lag.getValueAtPercentile(99), busy == null ? -1 : busy);
             }
         }
         if (progress != null) {
@@ -144,6 +155,11 @@ final class ProgressReporter implements Runnable {
      */
     synchronized void primeTick() {
         swapIntervals();
+        if (!primedMark) {
+            // A phase's readings, their classes loaded here rather than at the measured phase's start (once: each
+            // reading of the loops' threads' CPU looks through every thread of the process).
+            primedMark = mark().loopCpu() != null;
+        }
         String line = progressLine(System.nanoTime(), lastTick.busiestShareSince(lastTick));
         if (line.isEmpty()) {
             throw new IllegalStateException("no progress line");
@@ -164,7 +180,18 @@ final class ProgressReporter implements Runnable {
         }
     }
 
-    /** @return this interval's intended->send over every loop (the lag), or null if nothing was swapped */
+    private void noteSecond(long lagP99Micros, double busy) {
+        if (seconds == secondLagMicros.length) {
+            // Once every 64 seconds of a run: a second's work, not a request's.
+            secondLagMicros = java.util.Arrays.copyOf(secondLagMicros, seconds * 2);
+            secondBusy = java.util.Arrays.copyOf(secondBusy, seconds * 2);
+        }
+        secondLagMicros[seconds] = lagP99Micros;
+        secondBusy[seconds] = busy;
+        seconds++;
+    }
+
+    /** @return this interval's lateness over every loop, or null if nothing was swapped */
     private Histogram swapIntervals() {
         Histogram lag = null;
         for (LatencyRecorders.Kind kind : KINDS) {
@@ -193,7 +220,7 @@ final class ProgressReporter implements Runnable {
             if (log != null) {
                 log.write(kind.tag(), merged);
             }
-            if (kind == LatencyRecorders.Kind.INTENDED_TO_SEND) {
+            if (kind == LatencyRecorders.Kind.LATENESS) {
                 lag = merged;
             }
         }
@@ -224,7 +251,7 @@ final class ProgressReporter implements Runnable {
                 "%6.1fs %s sent %d done %d errors %d rate %s in-flight %d conns %d p99 %s lag-p99 %s loop-busy %s",
                 elapsed, inWarmup ? "warmup  " : "measured", sent, done, errors, rate, Math.max(0, sent - done), budget.openCount(),
                 inWarmup ? "-" : millis(totals.get(LatencyRecorders.Kind.INTENDED_TO_END)),
-                inWarmup ? "-" : millis(totals.get(LatencyRecorders.Kind.INTENDED_TO_SEND)),
+                inWarmup ? "-" : millis(totals.get(LatencyRecorders.Kind.LATENESS)),
                 busy == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * busy));
     }
 
@@ -249,12 +276,23 @@ final class ProgressReporter implements Runnable {
     }
 
     /**
-     * @return the highest busy share of the busiest loop in a measured second whose lag p99 was over
-     *         the limit, or null if none was: a loop flat out in the second it fell behind was behind
-     *         for want of CPU, however idle the other seconds were
+     * @return the highest busy share of the busiest loop in a measured second whose lateness p99 was
+     *         over {@code limitMicros}, or null if none was: a loop flat out in the second it fell
+     *         behind was behind for want of CPU, however idle the other seconds were
      */
-    synchronized Double laggingBusyShare() {
-        return laggingBusyShare < 0 ? null : laggingBusyShare;
+    synchronized Double laggingBusyShare(double limitMicros) {
+        double highest = -1;
+        for (int i = 0; i < seconds; i++) {
+            if (secondLagMicros[i] > limitMicros && secondBusy[i] >= 0) {
+                highest = Math.max(highest, secondBusy[i]);
+            }
+        }
+        return highest < 0 ? null : highest;
+    }
+
+    /** @return the reporter's thread */
+    Thread thread() {
+        return thread;
     }
 
     @Override

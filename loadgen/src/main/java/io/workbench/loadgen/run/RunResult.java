@@ -1,6 +1,7 @@
 package io.workbench.loadgen.run;
 
 import io.workbench.loadgen.plan.LoadPlan;
+import io.workbench.loadgen.verdict.TargetPace;
 import io.workbench.loadgen.verdict.Verdict;
 
 /**
@@ -15,11 +16,12 @@ import io.workbench.loadgen.verdict.Verdict;
  * @param rates       the rates asked for, kept and achieved
  * @param connections what the run's connections came to
  * @param cost        what the generator spent
- * @param latencies   the measured phase's four latency distributions
+ * @param latencies   the measured phase's latency distributions, one per kind
  * @param verdict     valid or not, and what limited it
+ * @param targetPace  whether the target kept up with the schedule (judged for a valid run only)
  */
 public record RunResult(LoadPlan plan, RunClock clock, RunTiming timing, PhaseCounts measured, PhaseCounts warmup, RunRates rates,
-                        ConnectionFacts connections, GeneratorCost cost, Latencies latencies, Verdict verdict) {
+                        ConnectionFacts connections, GeneratorCost cost, Latencies latencies, Verdict verdict, TargetPace targetPace) {
 
     public boolean valid() {
         return verdict.valid();

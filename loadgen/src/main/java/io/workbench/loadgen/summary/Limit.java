@@ -6,7 +6,8 @@ import java.util.Optional;
 /**
  * What limited a run, as {@code summary.json}'s {@code validity.limitedBy} names it. Only the
  * generator's side can make a run invalid: what the target does (slow or failed responses, slow
- * accepts) is what a run measures, never a reason to distrust it.
+ * accepts, a backlog that fills the connection cap) is what a run measures, never a reason to
+ * distrust it; a target that fell behind is named in {@code targetFellBehind}.
  */
 public enum Limit {
 
@@ -16,7 +17,11 @@ public enum Limit {
     GENERATOR_CPU("generator-cpu", "the generator's CPU (its loop had no idle time left, or its process no CPU)"),
     /** The generator was late while it still had idle time. */
     GENERATOR_PACING("generator-pacing", "the generator's pacing (late while it had idle time)"),
-    /** Requests waited for a connection the connection cap would not give. */
+    /**
+     * Requests waited for a connection the engine's connection cap would not give: Hyperfoil's
+     * shared connections, and this generator's summaries written before a cap reached by the
+     * target's backlog became a finding (the target fell behind) instead of a limit.
+     */
     CONNECTION_CAP("connection-cap", "the connection cap (requests waited for a connection it would not give)"),
     /** Requests waited for a connection the kernel's descriptor limit would not give. */
     DESCRIPTOR_LIMIT("descriptor-limit", "the descriptor limit (requests waited for a connection the kernel would not give)"),

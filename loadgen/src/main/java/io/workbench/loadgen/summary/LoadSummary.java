@@ -27,13 +27,21 @@ public record LoadSummary(String label, String command, String url, String model
      * What happened to the requests: {@code sent = ok + errors + timedOut}, always. {@code written}
      * (requests the connection accepted for writing, which the achieved rate counts) is null in
      * summaries written before it existed. {@code censored}: requests that were due but still
-     * waiting (for a connection, or for a connect that failed or timed out) when they were given up;
-     * each is in the latencies from its intended time to the moment it was given up, so the tail is
-     * a lower bound, never a hole (null in summaries written before it existed).
+     * waiting (for a connection, for a connect that failed or timed out, or, when the run ended, for
+     * their response) when they were given up; each is in the latencies from its intended time to
+     * the moment it was given up, so the tail is a lower bound, never a hole. Those that were sent
+     * (taken off the schedule) are among the errors, by their kind ({@code connect_*},
+     * {@code descriptor_limit}, {@code waiting_at_end}, {@code aborted}); those never sent (the run
+     * was interrupted) are in {@code scheduled - sent}. {@code retried}:
+     * sent once more because the server closed or reset their connection before any byte of them
+     * was written (each still counted once); {@code queued}: waited for a connection;
+     * {@code queuedAtCap}: of those, waited while the connection cap refused a connect. Each of
+     * these is null in summaries written before it existed.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Requests(long scheduled, long sent, long ok, long errors, long timedOut,
-                           Map<String, Long> errorsByKind, Long written, Long censored) {
+                           Map<String, Long> errorsByKind, Long written, Long censored, Long retried, Long queued,
+                           Long queuedAtCap) {
 
         /** Requests that did not end in a good response: errors and time-outs together. */
         public long failed() {
@@ -55,14 +63,16 @@ public record LoadSummary(String label, String command, String url, String model
      * included (the load command's: not its priming loop, which runs before the clock starts, nor JVM
      * start-up); {@code measuredCpuSeconds} over the measured phase only, with
      * {@code measuredWallSeconds} its wall time; {@code loopBusyShare} and {@code loopSpinShare} the
-     * share of the measured phase its event loops spent working and spinning. Every field but
-     * {@code cpuSeconds} and {@code cpuPercentOfOneCore} is null where the engine or an older
-     * summary does not have it.
+     * share of the measured phase its event loops spent working and spinning; {@code loopCpuShare}
+     * the busiest loop's own threads' CPU time per second of the measured phase (its loop and alarm
+     * threads, and the reporter's when they share its cores: what the verdict reads, not the
+     * process's). Every field but {@code cpuSeconds} and {@code cpuPercentOfOneCore} is null where
+     * the engine or an older summary does not have it.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Generator(double cpuSeconds, double cpuPercentOfOneCore, Double wallSeconds, Integer threads,
                             Double measuredCpuSeconds, Double measuredWallSeconds, Double loopBusyShare,
-                            Double loopSpinShare) {
+                            Double loopSpinShare, Double loopCpuShare) {
     }
 
     /**
@@ -87,17 +97,22 @@ public record LoadSummary(String label, String command, String url, String model
      * reason to call a run invalid.
      *
      * @param behind          true when the target did not keep up
-     * @param heldShare       the share of the schedule the target held (completed rate over scheduled rate), or null (closed model)
-     * @param achievedRate    requests per second completed over the measured phase
-     * @param scheduledRate   what the schedule asked for, or null (closed model)
+     * @param heldShare       the share of the schedule the target held: the lower of the requests it answered over those
+     *                        the schedule asked for, and its completed rate over the scheduled rate; null without a
+     *                        schedule (closed model, all-at-once)
+     * @param achievedRate    requests per second completed (a response, whatever its status), between the first measured
+     *                        response and the last
+     * @param scheduledRate   what the schedule asked for, between its first and its last measured arrival, or null
      * @param peakConnections the most connections the target held open at once
      * @param queuedRequests  measured requests that waited for a connection
      * @param queueWait       the wait for a connection of the measured requests (tried -> sent)
-     * @param reason          one sentence, or null when it kept up
+     * @param reason          one sentence, or null when it kept up (and why it was not judged, when the run is not valid)
+     * @param queuedAtCap     of the queued requests, those that waited while the connection cap refused a connect
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record TargetFellBehind(boolean behind, Double heldShare, Double achievedRate, Double scheduledRate,
-                                   long peakConnections, long queuedRequests, LatencyStats queueWait, String reason) {
+                                   long peakConnections, long queuedRequests, LatencyStats queueWait, String reason,
+                                   Long queuedAtCap) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -135,16 +150,18 @@ public record LoadSummary(String label, String command, String url, String model
     /**
      * The figures the verdict was drawn from, each null where the engine does not measure it.
      *
-     * @param lagP99Ms          the generator's lag, intended->send p99
+     * @param lagP99Ms          the generator's lateness p99 (intended->send in summaries written before the lateness was kept apart)
      * @param loopBusyShare     the share of the measured phase its loop was busy
-     * @param achievedFraction  the achieved rate over the rate the schedule asked for
-     * @param blockedCount      requests that waited for a connection the cap or the kernel would not give
-     * @param sendSpreadMs      all-at-once: how long sending them all took
+     * @param achievedFraction  the rate the generator took arrivals off its schedule at, over the rate the schedule asked for
+     * @param blockedCount      requests that waited for a connection while the cap (or the kernel) would not give one
+     * @param sendSpreadMs      all-at-once: how long trying them all took
      * @param sendSpreadLimitMs all-at-once: the most that spread may be
+     * @param lagBusyShare      the busiest loop's highest busy share in a second that was late
+     * @param loopCpuShare      the busiest loop's own threads' CPU time per second of the measured phase
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Evidence(Double lagP99Ms, Double loopBusyShare, Double achievedFraction, Long blockedCount,
-                           Double sendSpreadMs, Double sendSpreadLimitMs) {
+                           Double sendSpreadMs, Double sendSpreadLimitMs, Double lagBusyShare, Double loopCpuShare) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -5,19 +5,18 @@ import java.util.Locale;
 /**
  * What limited a run, from a closed set: the one word a reader (and the suite's report) needs to
  * know whether the run measured the target or something else. Only the generator's own limits
- * make a run invalid; what the target does (slow accepts, slow or failed responses) is what is
- * being measured.
+ * make a run invalid; what the target does (slow accepts, slow or failed responses, a backlog that
+ * fills the connection cap) is what is being measured, and a target that fell behind is a finding
+ * ({@link TargetPace}).
  */
 public enum Limit {
     /** Nothing: the generator kept its schedule; the run is valid. */
     NONE("nothing limited the run"),
-    /** The generator's loop had no idle time left, or its process no CPU: it could not send on time because it was busy. */
+    /** The generator's loop had no idle time left, or its own threads no CPU: it could not send on time because it was busy. */
     GENERATOR_CPU("the generator's CPU"),
     /** The generator was late while its loop had idle time: its way of waiting for the intended times. */
     GENERATOR_PACING("the generator's pacing"),
-    /** Requests waited for a connection at the connection cap (--max-connections). */
-    CONNECTION_CAP("the connection cap"),
-    /** The kernel refused the generator a descriptor: the process's descriptor limit. */
+    /** The kernel refused the generator a descriptor: the process's own descriptor limit stopped it opening connections. */
     DESCRIPTOR_LIMIT("the descriptor limit"),
     /** The run was stopped before its schedule was through. */
     INTERRUPTED("the run was interrupted"),

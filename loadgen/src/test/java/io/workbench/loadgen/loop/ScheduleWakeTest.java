@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** When a loop's timer fires for its next arrival: the batch window always, the slack only while responses flow. */
+/** When a loop's timer fires for its next arrival: the batch window always, the slack only while responses flow and have not stopped. */
 class ScheduleWakeTest {
 
     private static final long US = 1_000;
@@ -27,8 +27,8 @@ class ScheduleWakeTest {
     @Test
     void withNoResponsesTheTimerKeepsToTheArrivalOrTheBatchWindow() {
         ScheduleWake wake = new ScheduleWake(BATCH, SLACK);
-        assertFalse(wake.responsesFlowing());
         long ran = 1_000_000;
+        assertFalse(wake.responsesFlowing(ran));
         assertEquals(ran + 300 * US, wake.timerFor(ran + 300 * US, ran, true), "an arrival past the window: at its time");
         assertEquals(ran + BATCH, wake.timerFor(ran + 30 * US, ran, true), "an arrival inside the window: at the window's end");
     }
@@ -38,7 +38,7 @@ class ScheduleWakeTest {
         ScheduleWake wake = new ScheduleWake(BATCH, SLACK);
         // 20 µs apart (50,000 a second): ten per slack, more than the four it takes.
         long now = ends(wake, 0, 20 * US, 200);
-        assertTrue(wake.responsesFlowing(), "mean gap " + wake.meanEndGapNanos());
+        assertTrue(wake.responsesFlowing(now), "mean gap " + wake.meanEndGapNanos());
         long due = now + 300 * US;
         assertEquals(due + SLACK, wake.timerFor(due, now, true), "in flight: a response will wake the loop first");
         assertEquals(due, wake.timerFor(due, now, false), "nothing in flight: nothing else will wake it");
@@ -50,7 +50,7 @@ class ScheduleWakeTest {
         ScheduleWake wake = new ScheduleWake(BATCH, SLACK);
         // 100 µs apart (10,000 a second): two per slack, and the chance of none within it is e^-2, too often.
         long now = ends(wake, 0, 100 * US, 200);
-        assertFalse(wake.responsesFlowing(), "mean gap " + wake.meanEndGapNanos());
+        assertFalse(wake.responsesFlowing(now), "mean gap " + wake.meanEndGapNanos());
         long due = now + 300 * US;
         assertEquals(due, wake.timerFor(due, now, true));
     }
@@ -59,21 +59,21 @@ class ScheduleWakeTest {
     void theFlowIsJudgedOnTheRecentGapsSoAQuietTargetEndsIt() {
         ScheduleWake wake = new ScheduleWake(BATCH, SLACK);
         long now = ends(wake, 0, 20 * US, 200);
-        assertTrue(wake.responsesFlowing());
+        assertTrue(wake.responsesFlowing(now));
         // The target goes quiet: a few ends 2 ms apart bring the mean above the 50 µs a slack of 200 µs allows.
         now = ends(wake, now, 2_000 * US, 3);
-        assertFalse(wake.responsesFlowing(), "mean gap " + wake.meanEndGapNanos());
+        assertFalse(wake.responsesFlowing(now), "mean gap " + wake.meanEndGapNanos());
         assertEquals(now + 300 * US, wake.timerFor(now + 300 * US, now, true));
         // And back: a burst of quick ends brings it under again.
-        ends(wake, now, 10 * US, 100);
-        assertTrue(wake.responsesFlowing(), "mean gap " + wake.meanEndGapNanos());
+        now = ends(wake, now, 10 * US, 100);
+        assertTrue(wake.responsesFlowing(now), "mean gap " + wake.meanEndGapNanos());
     }
 
     @Test
     void noSlackNeverDelaysTheTimerAndNoBatchNeverHoldsItBack() {
         ScheduleWake wake = new ScheduleWake(0, 0);
         long now = ends(wake, 0, 1 * US, 1_000);
-        assertFalse(wake.responsesFlowing(), "a slack of 0 never applies");
+        assertFalse(wake.responsesFlowing(now), "a slack of 0 never applies");
         assertEquals(now + 5, wake.timerFor(now + 5, now, true));
         assertEquals(now, wake.timerFor(now - 5, now, true), "an arrival already due: at once (the run's own time)");
     }
@@ -84,7 +84,28 @@ class ScheduleWakeTest {
         wake.requestEnded(0);
         wake.requestEnded(Long.MAX_VALUE / 2);
         assertEquals(1_000_000_000L, wake.meanEndGapNanos(), "a gap is capped at a second");
-        assertFalse(wake.responsesFlowing());
+        assertFalse(wake.responsesFlowing(Long.MAX_VALUE / 2));
+    }
+
+    /**
+     * The target stalls: no request ends, so the mean gap (updated only by an end) still says the
+     * responses flow. From {@link ScheduleWake#SILENCE_GAPS} mean gaps after the last end on, the
+     * timer takes no slack: an arrival during the stall is late by the window at most, not by the slack.
+     */
+    @Test
+    void theSlackEndsOnceNoRequestHasEndedForAFewMeanGaps() {
+        ScheduleWake wake = new ScheduleWake(0, SLACK);
+        long lastEnd = ends(wake, 0, 20 * US, 200);
+        long mean = wake.meanEndGapNanos();
+        long silence = lastEnd + ScheduleWake.SILENCE_GAPS * mean;
+        assertTrue(wake.responsesFlowing(silence), "up to the moment of silence, the flow holds");
+        assertFalse(wake.responsesFlowing(silence + 1), "past it, the responses have stopped");
+        long due = silence + 500 * US;
+        assertEquals(lastEnd + 30 * US + SLACK, wake.timerFor(lastEnd + 30 * US, lastEnd + 10 * US, true), "set while they flow: the slack");
+        assertEquals(due, wake.timerFor(due, silence + 100 * US, true), "set during the stall: at the arrival's time");
+        // The target answers again: the slack is back once the ends have brought the mean down again.
+        long again = ends(wake, due, 20 * US, 40);
+        assertTrue(wake.responsesFlowing(again), "mean gap " + wake.meanEndGapNanos());
     }
 
     @Test

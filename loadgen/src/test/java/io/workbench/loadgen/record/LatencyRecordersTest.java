@@ -8,22 +8,43 @@ import org.junit.jupiter.api.Test;
 class LatencyRecordersTest {
 
     @Test
-    void aRequestIsRecordedInItsFourPartsInMicroseconds() {
+    void aRequestIsRecordedInItsPartsAndWhatTheTargetCausedInMicroseconds() {
         LatencyRecorders recorders = new LatencyRecorders();
-        // Intended at 0, a connect waited 1 ms, sent at 3 ms, ended at 10 ms.
+        // Intended at 0, tried at 1 ms (late), sent at 3 ms (it waited for a connection), ended at 10 ms.
         recorders.record(0, 1_000_000, 3_000_000, 10_000_000);
         assertEquals(10_000, single(recorders, LatencyRecorders.Kind.INTENDED_TO_END), 10);
+        assertEquals(1_000, single(recorders, LatencyRecorders.Kind.LATENESS), 10);
+        assertEquals(2_000, single(recorders, LatencyRecorders.Kind.CONNECTION_WAIT), 10);
         assertEquals(7_000, single(recorders, LatencyRecorders.Kind.SEND_TO_END), 10);
-        assertEquals(2_000, single(recorders, LatencyRecorders.Kind.INTENDED_TO_SEND), 10);
-        assertEquals(1_000, single(recorders, LatencyRecorders.Kind.CONNECT_WAIT), 10);
+        assertEquals(9_000, single(recorders, LatencyRecorders.Kind.TRIED_TO_END), 10);
     }
 
     @Test
-    void aRequestNeverSentHasOnlyItsWholeWait() {
+    void aRequestThatTimedOutUnwrittenHasNoConnectionWaitNorServiceTime() {
         LatencyRecorders recorders = new LatencyRecorders();
-        recorders.record(0, 0, 0, 5_000_000);
-        assertEquals(1, recorders.recorder(LatencyRecorders.Kind.INTENDED_TO_END).getIntervalHistogram().getTotalCount());
+        recorders.record(0, 200_000, 0, 5_000_000);
+        assertEquals(5_000, single(recorders, LatencyRecorders.Kind.INTENDED_TO_END), 10);
+        assertEquals(200, single(recorders, LatencyRecorders.Kind.LATENESS), 1);
+        assertEquals(4_800, single(recorders, LatencyRecorders.Kind.TRIED_TO_END), 10);
         assertEquals(0, recorders.recorder(LatencyRecorders.Kind.SEND_TO_END).getIntervalHistogram().getTotalCount());
+        assertEquals(0, recorders.recorder(LatencyRecorders.Kind.CONNECTION_WAIT).getIntervalHistogram().getTotalCount());
+    }
+
+    @Test
+    void aCensoredRequestIsTimedToWhenItWasGivenUpAndFromItsTryOnlyIfItWasTried() {
+        LatencyRecorders recorders = new LatencyRecorders();
+        // Tried at 0.5 ms, still waiting for a connection when given up at 800 ms.
+        recorders.recordCensored(0, 500_000, 800_000_000);
+        assertEquals(800_000, single(recorders, LatencyRecorders.Kind.INTENDED_TO_END), 800);
+        assertEquals(500, single(recorders, LatencyRecorders.Kind.LATENESS), 1);
+        assertEquals(799_500, single(recorders, LatencyRecorders.Kind.TRIED_TO_END), 800);
+        assertEquals(0, recorders.recorder(LatencyRecorders.Kind.CONNECTION_WAIT).getIntervalHistogram().getTotalCount(),
+                "never sent: no connection wait of its own, the whole of it is in intended->end");
+        // Due, never tried (the run was interrupted): only the whole.
+        recorders.recordCensored(0, 0, 300_000_000);
+        assertEquals(300_000, single(recorders, LatencyRecorders.Kind.INTENDED_TO_END), 300);
+        assertEquals(0, recorders.recorder(LatencyRecorders.Kind.LATENESS).getIntervalHistogram().getTotalCount());
+        assertEquals(0, recorders.recorder(LatencyRecorders.Kind.TRIED_TO_END).getIntervalHistogram().getTotalCount());
     }
 
     @Test

@@ -1,7 +1,5 @@
 package io.workbench.targets.hello;
 
-import java.util.concurrent.Executor;
-
 /**
  * A {@code HEAD} request seen as the {@code GET} it mirrors: every call goes to the server's own
  * exchange, except that what is sent is only the head of what a {@code GET} would have got
@@ -46,8 +44,8 @@ final class HeadExchange implements HelloExchange {
     }
 
     @Override
-    public void schedule(Runnable task, long delayMillis) {
-        get.schedule(task, delayMillis);
+    public void abort(Throwable cause) {
+        get.abort(cause);
     }
 
     @Override
@@ -55,14 +53,15 @@ final class HeadExchange implements HelloExchange {
         get.startAsync();
     }
 
-    @Override
-    public Executor asyncExecutor() {
-        return get.asyncExecutor();
-    }
 
     @Override
     public void dispatch(Runnable task) {
         get.dispatch(task);
+    }
+
+    @Override
+    public void resume(Runnable task) {
+        get.resume(task);
     }
 
     @Override

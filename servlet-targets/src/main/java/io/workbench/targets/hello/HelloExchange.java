@@ -1,16 +1,16 @@
 package io.workbench.targets.hello;
 
-import java.util.concurrent.Executor;
-
 /**
  * One request as a server technology hands it to {@link HelloService}: the few things the shared
  * handling needs from the server, and nothing else. A server implements it once (a small object
  * per request over its own request/response/callback), so routing, counting and the strategies
  * are written once for every server.
  *
- * <p>The first two methods are all a native, asynchronous-by-nature server needs. The others are
- * the Servlet API's hand-offs ({@code startAsync()}, {@code AsyncContext.dispatch()}, the
- * {@code WriteListener}); their defaults say what they mean for a server whose handler is
+ * <p>The first three methods and {@link #stream} are all a native, asynchronous-by-nature server
+ * needs: the strategies keep their waits on the target's own timer and hand requests to the
+ * target's own pools ({@link Handoffs}), the same on every server. The others are the Servlet
+ * API's hand-offs ({@code startAsync()}, {@code AsyncContext.dispatch()}, {@code AsyncContext.start()},
+ * the {@code WriteListener}); their defaults say what they mean for a server whose handler is
  * asynchronous by nature, and a server that cannot do one does not offer the strategies that need it.
  */
 public interface HelloExchange {
@@ -27,17 +27,20 @@ public interface HelloExchange {
 
     /**
      * Sends {@code reply} as the complete response of this request. May be called from any thread
-     * the strategy runs on (the server's I/O thread, its scheduler, a pool thread). If the request
+     * the strategy runs on (the server's I/O thread, the wait timer, a pool thread). If the request
      * has ended already (the server ended it first), there is nothing to write to: it does nothing.
      */
     void send(Reply reply);
 
     /**
-     * Runs {@code task} once after {@code delayMillis} without blocking any thread meanwhile: on the
-     * server's own scheduler (Jetty's {@code Scheduler}, Netty's event loop, Undertow's I/O thread),
-     * or for a servlet container on the target's completion scheduler ({@link Handoffs#schedule}).
+     * The handler gives up on this request: something it ran threw, a pool refused the task, or the
+     * target is stopping with the request still waiting. The request ends now, through the same one
+     * end as a response (its completion hook runs once, if it has not already), and the server is
+     * told in its own way: its callback failed (iocore, Jetty's core handler), the connection closed
+     * (Netty, Undertow's handler), a 500 or the asynchronous cycle completed (a servlet container).
+     * Any thread; nothing more is written for the request afterwards. Does nothing if it has ended.
      */
-    void schedule(Runnable task, long delayMillis);
+    void abort(Throwable cause);
 
     /**
      * As {@link #send(Reply)}, written the way {@code mode} says. Only servlet containers tell the
@@ -57,16 +60,6 @@ public interface HelloExchange {
     }
 
     /**
-     * Where an asynchronous strategy starts its processing once the request is detached: for a servlet
-     * container the target's {@link java.util.concurrent.ForkJoinPool} (the study's user-provided
-     * executor); for a server whose handler is asynchronous by nature, in place on the calling thread,
-     * which must not block and does not.
-     */
-    default Executor asyncExecutor() {
-        return Runnable::run;
-    }
-
-    /**
      * Runs {@code task} on a thread of the server's own pool, one that may block
      * ({@code AsyncContext.dispatch()} for a servlet container, the worker pool for Undertow's and
      * Jetty's handlers). Only called after {@link #startAsync()}.
@@ -75,6 +68,17 @@ public interface HelloExchange {
      */
     default void dispatch(Runnable task) {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot dispatch to a container thread");
+    }
+
+    /**
+     * Runs {@code task} on a thread of the container, the request staying asynchronous
+     * ({@code AsyncContext.start()}): where write-listener sets its {@code WriteListener} once a wait
+     * is over. Only called after {@link #startAsync()}.
+     *
+     * @throws UnsupportedOperationException if the server is not a servlet container (it does not offer write-listener)
+     */
+    default void resume(Runnable task) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no AsyncContext.start()");
     }
 
     /**

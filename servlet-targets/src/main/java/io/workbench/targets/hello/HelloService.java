@@ -29,6 +29,8 @@ public final class HelloService {
 
     private static final String GET = "GET";
     private static final String HEAD = "HEAD";
+    /** {@code /stats?resetPeaks}: the peaks start again from now before the counters are read. */
+    public static final String RESET_PEAKS = "resetPeaks";
 
     private final Strategy strategy;
     private final long defaultWaitMillis;
@@ -40,17 +42,19 @@ public final class HelloService {
     private final Runnable streamCompleted;
     /** What the server itself reports in {@code /stats}, beside the contract's counts; set once it runs. */
     private volatile ServerFigures serverFigures;
+    /** A test's watch over the {@code /hello} requests, or null (always, for a target the command starts). */
+    private final ExchangeWatch watch;
 
     /** A member of {@code /stats} that one server technology adds about itself. */
     public record ServerFigures(String name, Supplier<String> json) {
     }
 
-    /** A service whose asynchronous hand-offs run at once (no sweep), with pools made for {@code strategy}. */
-    public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats) {
-        this(strategy, defaultWaitMillis, stats, Handoffs.immediate(strategy));
+    public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats, Handoffs handoffs) {
+        this(strategy, defaultWaitMillis, stats, handoffs, null);
     }
 
-    public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats, Handoffs handoffs) {
+    /** @param watch a test's watch over the {@code /hello} requests ({@link ExchangeWatch}), or null */
+    public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats, Handoffs handoffs, ExchangeWatch watch) {
         if (defaultWaitMillis < 0 || defaultWaitMillis > HelloProtocol.MAX_WAIT_MILLIS) {
             throw new IllegalArgumentException("default wait must be in [0, " + HelloProtocol.MAX_WAIT_MILLIS + "] ms, was " + defaultWaitMillis);
         }
@@ -60,6 +64,7 @@ public final class HelloService {
         this.handoffs = handoffs;
         this.completed = stats::completed;
         this.streamCompleted = streams::completed;
+        this.watch = watch;
     }
 
     /**
@@ -85,6 +90,9 @@ public final class HelloService {
         } else if (StreamBody.PATH.equals(path)) {
             stream(query, answering, answering != exchange);
         } else if (HelloProtocol.STATS_PATH.equals(path)) {
+            if (hasParameter(query, RESET_PEAKS)) {
+                resetPeaks();
+            }
             answering.send(Reply.stats(statsJson()));
         } else {
             answering.send(Reply.NOT_FOUND);
@@ -105,7 +113,8 @@ public final class HelloService {
         return HelloProtocol.HELLO_PATH.equals(path) || StreamBody.PATH.equals(path) || HelloProtocol.STATS_PATH.equals(path);
     }
 
-    private void hello(String query, HelloExchange exchange) {
+    private void hello(String query, HelloExchange answering) {
+        HelloExchange exchange = watch == null ? answering : watch.watch(answering, query);
         stats.started();
         // Handed over before anything can end the request, so that whoever ends it counts it.
         exchange.counted(completed);
@@ -141,13 +150,39 @@ public final class HelloService {
      * The body of {@code /stats}: {@link RequestStats#toJson()}'s members first, as they were
      * ({@code started}, {@code completed}, {@code inFlight}, {@code maxInFlight}), then the streams'
      * ({@code streams}, {@code streamsInFlight}, {@code streamedBytes}), then the server's own
-     * figures if it reports any ({@link #reportServerFigures}).
+     * figures if it reports any ({@link #reportServerFigures}), then what the JVM has spent:
+     * {@code "jvm":{"allocatedBytes":N,"liveThreads":N,"peakThreads":N}} ({@link JvmFigures}).
      */
     public String statsJson() {
         String hello = stats.toJson();
         ServerFigures figures = serverFigures;
         String server = figures == null ? "" : ",\"" + figures.name() + "\":" + figures.json().get();
-        return hello.substring(0, hello.length() - 1) + "," + streams.jsonMembers() + server + "}";
+        return hello.substring(0, hello.length() - 1) + "," + streams.jsonMembers() + server + ",\"jvm\":" + JvmFigures.json() + "}";
+    }
+
+    /**
+     * {@code /stats?resetPeaks} (any value, or none): the peaks start again from what is alive now,
+     * so that the next reading's peaks belong to what ran since: {@code maxInFlight} becomes the
+     * requests in flight now, and the JVM's {@code peakThreads} the platform threads alive now.
+     * Totals ({@code started}, {@code completed}, {@code allocatedBytes}...) are never reset.
+     */
+    public void resetPeaks() {
+        stats.resetMaxInFlight();
+        JvmFigures.resetPeakThreads();
+    }
+
+    /** True if {@code query} holds the parameter {@code name}, with a value or without ({@code a&name&b}, {@code name=1}). */
+    static boolean hasParameter(String query, String name) {
+        if (query == null) {
+            return false;
+        }
+        for (String parameter : query.split("&")) {
+            int equals = parameter.indexOf('=');
+            if ((equals < 0 ? parameter : parameter.substring(0, equals)).equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

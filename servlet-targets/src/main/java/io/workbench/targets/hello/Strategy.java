@@ -1,14 +1,20 @@
 package io.workbench.targets.hello;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * How a hello target spends the wait W before it answers, and how it writes a stream: the strategy
  * axis of the target matrix, brought from the 2016 study of JVM HTTP servers to today's. Each
  * strategy is written here once, independent of the server, against {@link HelloExchange} and the
- * target's {@link Handoffs}; a server technology says which strategies it offers and runs the
- * handler where the strategy needs it ({@link #blocksThread()}, {@link #onVirtualThreads()}).
+ * target's {@link Handoffs}, so that it does the same work on every server that runs it: the same
+ * hand-offs, the same pools, the same timer. A server technology only says which strategies it
+ * offers and runs the handler where the strategy needs it ({@link #blocksThread()},
+ * {@link #onVirtualThreads()}, {@link #inPlace()}).
+ *
+ * <p>Every hand-off runs under its request ({@link Handoffs#guarded}): whatever a strategy's task
+ * throws, on whatever thread, aborts the request, which still ends, counted once.
  *
  * <p>The study's asynchronous handlers parked every request in an array swept every 10 ms; here
  * every hand-off of an asynchronous strategy goes through {@link Handoffs#handOff} (or
@@ -27,6 +33,11 @@ public enum Strategy {
         void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.stream(body, WriteMode.BLOCKING);
         }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return List.of(entry);
+        }
     },
 
     /** The same code as {@link #SYNC}, run by the server on virtual threads. */
@@ -40,6 +51,11 @@ public enum Strategy {
         void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.stream(body, WriteMode.BLOCKING);
         }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return List.of(entry);
+        }
     },
 
     /**
@@ -52,77 +68,150 @@ public enum Strategy {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.dispatch(() -> sleepThenSend(exchange, waitMillis)));
+            handoffs.handOff(exchange, () -> exchange.dispatch(Handoffs.guarded(exchange, () -> sleepThenSend(exchange, waitMillis))));
         }
 
         @Override
         void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.dispatch(() -> exchange.stream(body, WriteMode.BLOCKING)));
+            handoffs.handOff(exchange, () -> exchange.dispatch(Handoffs.guarded(exchange,
+                    () -> exchange.stream(body, WriteMode.BLOCKING))));
+        }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return List.of(entry, ThreadKind.SERVER_POOL);
         }
     },
 
     /**
-     * The handler returns at once; the response is sent after W by a scheduler (a zero wait sends it
-     * right away). No thread sleeps. On a servlet container: {@code startAsync()}, a fork-join pool
-     * task, the completion scheduled on {@link Handoffs#schedule}, then write and {@code complete()};
-     * a server whose handler is asynchronous by nature starts in place and uses its own scheduler.
+     * {@code startAsync()}, then the request is handed to the strategy's fork-join pool, and the
+     * response is completed from there, a zero wait included (the study's FJP strategy); a wait is
+     * the wait timer, whose expiry hands the request to the same pool. No thread sleeps. The same on
+     * every server, whatever its handler API.
      */
     ASYNC_COMPLETE("async-complete",
-            "returns at once; the server's scheduler sends the response after the wait, no thread blocked",
+            "startAsync(); the fork-join pool responds; a wait is the timer, handed back to the pool",
             false, false, true) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.asyncExecutor().execute(
-                    () -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING)));
+            handoffs.handOff(exchange, () -> handoffs.toPool(exchange, () -> {
+                if (waitMillis == 0) {
+                    exchange.send(Reply.HELLO);
+                } else {
+                    handoffs.afterWait(exchange, waitMillis, () -> handoffs.toPool(exchange, () -> exchange.send(Reply.HELLO)));
+                }
+            }));
         }
 
         @Override
         void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.asyncExecutor().execute(
-                    () -> exchange.stream(body, WriteMode.NON_BLOCKING)));
+            handoffs.handOff(exchange, () -> handoffs.toPool(exchange, () -> exchange.stream(body, WriteMode.NON_BLOCKING)));
+        }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return waits ? List.of(entry, ThreadKind.STRATEGY_POOL, ThreadKind.TIMER, ThreadKind.STRATEGY_POOL)
+                    : List.of(entry, ThreadKind.STRATEGY_POOL);
         }
     },
 
     /**
      * {@code startAsync()}; requests go in batches to a queue drained by three threads, each running
-     * a batch in order; a wait is completed from the completion scheduler (the study's "FJP / queue").
+     * a batch in order; a wait is the wait timer, whose expiry hands the request back to the queue
+     * (the study's "FJP / queue").
      */
     ASYNC_QUEUE("async-queue",
-            "startAsync(); batches go to a queue drained by 3 threads; the wait is scheduled, none blocks",
+            "startAsync(); a queue drained by 3 threads responds; a wait is the timer, handed back",
             false, false, true) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.enqueue(() -> completeAfter(exchange, waitMillis, WriteMode.BLOCKING));
+            handoffs.enqueue(exchange, () -> {
+                if (waitMillis == 0) {
+                    exchange.send(Reply.HELLO);
+                } else {
+                    handoffs.afterWait(exchange, waitMillis, () -> handoffs.toPool(exchange, () -> exchange.send(Reply.HELLO)));
+                }
+            });
         }
 
         @Override
         void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.enqueue(() -> exchange.stream(body, WriteMode.NON_BLOCKING));
+            handoffs.enqueue(exchange, () -> exchange.stream(body, WriteMode.NON_BLOCKING));
+        }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return waits ? List.of(entry, ThreadKind.STRATEGY_POOL, ThreadKind.TIMER, ThreadKind.STRATEGY_POOL)
+                    : List.of(entry, ThreadKind.STRATEGY_POOL);
         }
     },
 
     /**
      * {@code startAsync()} and Servlet 3.1's {@code WriteListener}: the body is written only while
-     * {@code isReady()} is true, continuing in {@code onWritePossible()}; a wait is scheduled first.
+     * {@code isReady()} is true, continuing in {@code onWritePossible()}. The listener is set on a
+     * container thread: the one handling the request, or after a wait (the wait timer) the one
+     * {@code AsyncContext.start()} hands the request back to.
      */
     WRITE_LISTENER("write-listener",
-            "startAsync(), then a WriteListener writes only while isReady(); no thread blocked",
+            "startAsync(); a WriteListener writes while isReady(); a wait is the timer",
             false, false, true) {
         @Override
         void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> completeAfter(exchange, waitMillis, WriteMode.NON_BLOCKING));
+            handoffs.handOff(exchange, () -> {
+                if (waitMillis == 0) {
+                    exchange.send(Reply.HELLO, WriteMode.NON_BLOCKING);
+                } else {
+                    handoffs.afterWait(exchange, waitMillis, () -> exchange.resume(Handoffs.guarded(exchange,
+                            () -> exchange.send(Reply.HELLO, WriteMode.NON_BLOCKING))));
+                }
+            });
         }
 
         @Override
         void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
             exchange.startAsync();
-            handoffs.handOff(() -> exchange.stream(body, WriteMode.NON_BLOCKING));
+            handoffs.handOff(exchange, () -> exchange.stream(body, WriteMode.NON_BLOCKING));
+        }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return waits ? List.of(entry, ThreadKind.TIMER, ThreadKind.SERVER_POOL) : List.of(entry);
+        }
+    },
+
+    /**
+     * The response is written on the I/O thread that read the request, with no hand-off at all: a
+     * native server's own fast path. A wait is the wait timer, whose thread sends the response
+     * (a non-blocking write: the server takes it from there). Offered by the servers whose handler
+     * is called on an I/O thread (iocore, Jetty's core handler, Netty, Undertow's handler); a
+     * servlet is called on a container thread, never in place.
+     */
+    IN_PLACE("in-place",
+            "answers on the I/O thread that read the request, no hand-off; a wait is the timer",
+            false, false, false) {
+        @Override
+        void respond(HelloExchange exchange, long waitMillis, Handoffs handoffs) {
+            if (waitMillis == 0) {
+                exchange.send(Reply.HELLO);
+            } else {
+                handoffs.afterWait(exchange, waitMillis, () -> exchange.send(Reply.HELLO));
+            }
+        }
+
+        @Override
+        void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs) {
+            exchange.stream(body, WriteMode.NON_BLOCKING);
+        }
+
+        @Override
+        public List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits) {
+            return waits ? List.of(entry, ThreadKind.TIMER) : List.of(entry);
         }
     };
 
@@ -145,9 +234,19 @@ public enum Strategy {
 
     /**
      * Answers {@code GET /stream} with {@code body}, as fast as the client reads: a blocking
-     * strategy writes on a thread that may wait, an asynchronous one never makes a thread wait.
+     * strategy writes on a thread that may wait, the others never make a thread wait.
      */
     abstract void stream(HelloExchange exchange, StreamBody body, Handoffs handoffs);
+
+    /**
+     * The kinds of thread a {@code /hello} goes through in this strategy's code, from the thread the
+     * handling starts on ({@code entry}: where the server calls the shared handling) to the one that
+     * completes the response (sends it), each a hand-off from the one before: what a cell's card
+     * says, and a test checks at both ends.
+     *
+     * @param waits true for a wait above zero
+     */
+    public abstract List<ThreadKind> threadsFrom(ThreadKind entry, boolean waits);
 
     /** The name on the command line, e.g. {@code async-complete}. */
     public String cliName() {
@@ -177,24 +276,25 @@ public enum Strategy {
         return asynchronous;
     }
 
+    /** True if the server must call the handling on the I/O thread that read the request, and nowhere else. */
+    public boolean inPlace() {
+        return this == IN_PLACE;
+    }
+
+    /** True if the strategy's waits are kept by the wait timer ({@link Handoffs#afterWait}) rather than slept. */
+    public boolean waitsOnTheTimer() {
+        return !blocksThread;
+    }
+
     /** The strategy called {@code cliName} on the command line, if there is one. */
     public static Optional<Strategy> byName(String cliName) {
         return Arrays.stream(values()).filter(strategy -> strategy.cliName.equals(cliName)).findFirst();
     }
 
-    private static void completeAfter(HelloExchange exchange, long waitMillis, WriteMode mode) {
-        if (waitMillis == 0) {
-            exchange.send(Reply.HELLO, mode);
-        } else {
-            exchange.schedule(() -> exchange.send(Reply.HELLO, mode), waitMillis);
-        }
-    }
-
     /**
      * Sleeps the wait, then sends. A zero wait does not call {@code Thread.sleep(0)}, which is not
      * free: a {@code sched_yield} system call on a platform thread, an unmount and a re-queue on a
-     * virtual one, a cost per request that the asynchronous strategies, which skip a zero wait, do
-     * not pay.
+     * virtual one, a cost per request that the other strategies, which skip a zero wait, do not pay.
      */
     private static void sleepThenSend(HelloExchange exchange, long waitMillis) {
         if (waitMillis > 0) {

@@ -2,7 +2,6 @@ package io.workbench.targets.iocore;
 
 import io.workbench.iocore.callback.Callback;
 import io.workbench.iocore.http.server.Handler;
-import io.workbench.iocore.http.server.HttpConnection;
 import io.workbench.iocore.http.server.Request;
 import io.workbench.iocore.http.server.Response;
 import io.workbench.targets.hello.HelloService;
@@ -10,16 +9,18 @@ import java.util.concurrent.Executor;
 
 /**
  * The hello contract as an iocore {@link Handler}: every request goes to {@link HelloService}
- * through the {@link IocoreExchange} of its connection, made on the connection's first request and
- * reused for the next ones (a connection hands its requests over one at a time), so that a request
- * allocates nothing here.
+ * through an {@link IocoreExchange} of its own.
  *
  * <p>It is {@code NON_BLOCKING}: iocore reads requests and calls it in place on the selector thread.
- * For the strategies that sleep (sync, virtual) it hands each request to {@code dispatcher}, the
- * server's worker pool, except {@code GET} and {@code HEAD /stats} ({@link HelloService#answeredInPlace}),
- * answered in place: iocore decides where a handler runs from its one declared invocation type, and
- * a {@code BLOCKING} handler would have every request, {@code /stats} too, read and handled on a
- * worker, which waits in the pool's queue while every worker sleeps.
+ * For the strategies that sleep (sync, virtual) it hands each request to {@code dispatcher} (the
+ * target's worker pool, or a virtual thread), except {@code GET} and {@code HEAD /stats}
+ * ({@link HelloService#answeredInPlace}), answered in place: iocore decides where a handler runs from
+ * its one declared invocation type, and a {@code BLOCKING} handler would have every request,
+ * {@code /stats} too, read and handled on a worker, which waits in the pool's queue while every
+ * worker sleeps.
+ *
+ * <p>Whatever the shared handling throws, on the selector or on the worker, aborts the request
+ * ({@link IocoreExchange#abort}): it ends, counted once, and iocore answers 500.
  */
 final class IocoreHelloHandler implements Handler {
 
@@ -40,28 +41,28 @@ final class IocoreHelloHandler implements Handler {
 
     @Override
     public void handle(Request request, Response response, Callback callback) {
-        HttpConnection connection = request.getConnection();
-        IocoreExchange exchange = (IocoreExchange) connection.getAttachment();
-        if (exchange == null) {
-            exchange = new IocoreExchange(hello.handoffs(), streamHighWater);
-            connection.setAttachment(exchange);
-        }
-        exchange.begin(response, callback);
+        IocoreExchange exchange = new IocoreExchange(response, callback, streamHighWater);
         String method = request.method().name();
         String path = request.path();
+        String query = request.query();
         if (dispatcher == null || hello.answeredInPlace(method, path)) {
-            hello.handle(method, path, request.query(), exchange);
+            handle(method, path, query, exchange);
             return;
         }
-        IocoreExchange dispatched = exchange;
-        String query = request.query();
-        dispatcher.execute(() -> {
-            try {
-                hello.handle(method, path, query, dispatched);
-            } catch (RuntimeException failed) {
-                callback.failed(failed);
-            }
-        });
+        try {
+            dispatcher.execute(() -> handle(method, path, query, exchange));
+        } catch (RuntimeException refused) {
+            // The pool has stopped: the target is stopping.
+            exchange.abort(refused);
+        }
+    }
+
+    private void handle(String method, String path, String query, IocoreExchange exchange) {
+        try {
+            hello.handle(method, path, query, exchange);
+        } catch (Throwable failed) {
+            exchange.abort(failed);
+        }
     }
 
     @Override

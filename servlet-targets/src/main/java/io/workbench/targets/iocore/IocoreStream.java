@@ -21,24 +21,24 @@ import java.util.Arrays;
  * direct pattern, one view per slot of a write, made on first use and reused after, so a stream
  * allocates nothing per chunk.
  *
- * <p>When the body has been written (or the stream failed), the completion hook runs, then the
- * handler's callback completes, which hands the connection to its next request.
+ * <p>When the body has been written (or the stream failed), the request's exchange ends it (the
+ * completion hook runs once), then completes the handler's callback, which hands the connection to
+ * its next request.
  */
 final class IocoreStream extends GatheringContentWriter {
 
     private final StreamBody body;
-    private final Runnable whenDone;
-    private final Callback handlerCallback;
+    /** The request's one end: this stream's end is its end. */
+    private final Callback exchange;
     /** This stream's windows on the shared pattern, one per slot of a write. */
     private ByteBuffer[] views = new ByteBuffer[0];
     /** Bytes taken into the write in progress, past the body's position (what has been written). */
     private long ahead;
 
-    IocoreStream(Response response, int highWater, StreamBody body, Runnable whenDone, Callback handlerCallback) {
+    IocoreStream(Response response, int highWater, StreamBody body, Callback exchange) {
         super(response, highWater);
         this.body = body;
-        this.whenDone = whenDone;
-        this.handlerCallback = handlerCallback;
+        this.exchange = exchange;
     }
 
     @Override
@@ -68,19 +68,17 @@ final class IocoreStream extends GatheringContentWriter {
 
     @Override
     protected void onCompleteSuccess() {
-        whenDone.run();
-        handlerCallback.succeeded();
+        exchange.succeeded();
     }
 
     @Override
     protected void onCompleteFailure(Throwable cause) {
-        whenDone.run();
-        handlerCallback.failed(cause);
+        exchange.failed(cause);
     }
 
     @Override
     public InvocationType getInvocationType() {
-        return handlerCallback.getInvocationType();
+        return exchange.getInvocationType();
     }
 
     @Override

@@ -7,24 +7,23 @@ import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.PreEncodedHttpField;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * One Jetty request seen as a {@link HelloExchange}. It is also the {@link Callback} of the
  * response write: when Jetty reports the write finished or failed, it ends the request
- * ({@link RequestEnd}: the completion hook runs), then completes Jetty's own request callback, so
- * the request is counted complete exactly when Jetty considers it done. (Jetty does not end a
- * request its handler holds; a request whose connection failed meanwhile ends when the write it is
- * finally given fails.) A wait is timed by Jetty's {@link Scheduler}, one thread, and the response
- * is written on the server's pool, so that due completions have the same capacity as on the servlet
- * targets: up to {@link io.workbench.targets.server.TargetSettings#completionThreads()} at once.
+ * ({@link RequestEnd}: the completion hook runs once), then completes Jetty's own request callback,
+ * so the request is counted complete exactly when Jetty considers it done. Every other end goes
+ * through the same {@link RequestEnd}: a stream's ({@link JettyStream}), and an abort, which fails
+ * Jetty's callback (Jetty answers 500 if nothing was written); whichever comes first completes
+ * Jetty's callback, once. (Jetty does not end a request its handler holds; a request whose
+ * connection failed meanwhile ends when the write it is finally given fails.)
  */
 final class JettyExchange implements HelloExchange, Callback {
 
@@ -37,14 +36,13 @@ final class JettyExchange implements HelloExchange, Callback {
 
     private final Response response;
     private final Callback requestCallback;
-    private final Scheduler scheduler;
     private final Executor pool;
     private final RequestEnd end = new RequestEnd();
 
-    JettyExchange(Response response, Callback requestCallback, Scheduler scheduler, Executor pool) {
+    /** @param pool the server's pool, where async-dispatch's thread sleeps */
+    JettyExchange(Response response, Callback requestCallback, Executor pool) {
         this.response = response;
         this.requestCallback = requestCallback;
-        this.scheduler = scheduler;
         this.pool = pool;
     }
 
@@ -70,6 +68,7 @@ final class JettyExchange implements HelloExchange, Callback {
     private void write(Reply reply, boolean persistent) {
         response.setStatus(reply.status());
         HttpFields.Mutable headers = response.getHeaders();
+        dateNow(headers);
         ByteBuffer body;
         if (reply.isHello()) {
             headers.add(HELLO_CONTENT_TYPE);
@@ -89,16 +88,27 @@ final class JettyExchange implements HelloExchange, Callback {
         response.write(true, body, this);
     }
 
-    /** Jetty's scheduler keeps the delay; the pool writes the response. */
-    @Override
-    public void schedule(Runnable task, long delayMillis) {
-        scheduler.schedule(() -> pool.execute(task), delayMillis, TimeUnit.MILLISECONDS);
+    /**
+     * Jetty put its {@code Date} first when the request arrived; after a wait it is replaced, in its
+     * place, by the time the response is made (as every other target dates its responses).
+     */
+    private void dateNow(HttpFields.Mutable headers) {
+        Request request = response.getRequest();
+        headers.put(request.getConnectionMetaData().getConnector().getServer().getDateField());
     }
 
     /** async-dispatch: the server's own thread pool, whose threads may sleep. */
     @Override
     public void dispatch(Runnable task) {
         pool.execute(task);
+    }
+
+    /** Fails Jetty's request callback: Jetty answers 500 if nothing was written, or aborts the response. */
+    @Override
+    public void abort(Throwable cause) {
+        if (end.end()) {
+            requestCallback.failed(cause);
+        }
     }
 
     @Override
@@ -108,21 +118,24 @@ final class JettyExchange implements HelloExchange, Callback {
         }
         response.setStatus(200);
         HttpFields.Mutable headers = response.getHeaders();
+        dateNow(headers);
         headers.add(STREAM_CONTENT_TYPE);
         headers.add(HttpHeader.CONTENT_LENGTH, body.length());
-        new JettyStream(response, body, end::end, requestCallback).iterate();
+        new JettyStream(response, body, this).iterate();
     }
 
     @Override
     public void succeeded() {
-        end.end();
-        requestCallback.succeeded();
+        if (end.end()) {
+            requestCallback.succeeded();
+        }
     }
 
     @Override
     public void failed(Throwable cause) {
-        end.end();
-        requestCallback.failed(cause);
+        if (end.end()) {
+            requestCallback.failed(cause);
+        }
     }
 
     @Override

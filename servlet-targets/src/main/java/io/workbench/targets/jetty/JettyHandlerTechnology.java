@@ -2,9 +2,11 @@ package io.workbench.targets.jetty;
 
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
+import java.util.List;
 import java.util.Set;
 import org.eclipse.jetty.server.Server;
 
@@ -21,8 +23,10 @@ import org.eclipse.jetty.server.Server;
  * <p>How each strategy runs: the handler tree is non-blocking, so Jetty reads every request and
  * calls it on the selector thread, where {@link JettyStatsInPlace} answers {@code /stats}.
  * <ul>
- *   <li>{@code async-complete}: the {@link JettyHelloHandler} runs in place; a wait is timed by the
- *       server's {@code Scheduler} and the response written on the pool.</li>
+ *   <li>{@code in-place}: the {@link JettyHelloHandler} answers in place; a wait is the target's wait
+ *       timer, whose thread writes.</li>
+ *   <li>{@code async-complete}: the handler, in place, hands the request to the target's fork-join
+ *       pool, which writes; a wait is the timer, whose expiry goes back to the pool.</li>
  *   <li>{@code async-dispatch}: the same handler hands the request to the server's thread pool (the
  *       study's "Jetty Async (dispatch)"), where a pool thread sleeps the wait.</li>
  *   <li>{@code sync}: every request but {@code /stats} is handed to a pool thread, which runs the
@@ -46,7 +50,7 @@ public final class JettyHandlerTechnology implements ServerTechnology {
 
     @Override
     public Set<Strategy> strategies() {
-        return Set.of(Strategy.SYNC, Strategy.VIRTUAL, Strategy.ASYNC_DISPATCH, Strategy.ASYNC_COMPLETE);
+        return Set.of(Strategy.SYNC, Strategy.VIRTUAL, Strategy.ASYNC_DISPATCH, Strategy.ASYNC_COMPLETE, Strategy.IN_PLACE);
     }
 
     @Override
@@ -58,8 +62,10 @@ public final class JettyHandlerTechnology implements ServerTechnology {
                     + "virtual-threads executor)";
             case ASYNC_DISPATCH -> "a non-blocking Handler hands the request to the QueuedThreadPool (at most "
                     + TargetSettings.BLOCKING_MAX_THREADS + "), a pool thread sleeps the wait";
-            case ASYNC_COMPLETE -> "a non-blocking Handler runs on the selector thread; Jetty's Scheduler times the wait, "
-                    + "the QueuedThreadPool (at most " + TargetSettings.ASYNC_MAX_THREADS + ") sends";
+            case ASYNC_COMPLETE -> "a non-blocking Handler on the selector thread hands the request to the fork-join pool, "
+                    + "which writes; a wait is the wait timer, handed back to the pool";
+            case IN_PLACE -> "a non-blocking Handler answers on the selector thread that read the request; a wait is "
+                    + "the wait timer, whose thread writes";
             default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
         };
     }
@@ -75,11 +81,15 @@ public final class JettyHandlerTechnology implements ServerTechnology {
     }
 
     @Override
+    public CellFacts facts(Strategy strategy) {
+        return JettyServers.facts(strategy, false, List.of("Jetty 12's core Handler stands for Jetty 9's embedded handler API"));
+    }
+
+    @Override
     public RunningServer start(TargetSettings settings, HelloService hello) throws Exception {
         Server server = JettyServers.server(settings, "jetty");
         boolean sleepsInTheHandler = settings.strategy() == Strategy.SYNC || settings.strategy() == Strategy.VIRTUAL;
-        JettyServers.setHandler(server, hello, new JettyHelloHandler(hello, server.getScheduler(), server.getThreadPool()),
-                sleepsInTheHandler);
+        JettyServers.setHandler(server, hello, new JettyHelloHandler(hello, server.getThreadPool()), sleepsInTheHandler);
         return JettyServers.start(server);
     }
 

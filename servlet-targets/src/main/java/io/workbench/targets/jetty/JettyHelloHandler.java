@@ -6,7 +6,6 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * The hello contract as a Jetty 12 core handler: every request goes to {@link HelloService} through
@@ -14,34 +13,34 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * completes the request when the exchange has written the response, whenever the strategy decides.
  * It never blocks by itself; where it runs is {@link JettyStatsInPlace}'s choice, in front of it: in
  * place on the selector thread, or on a thread that may sleep for the strategies that sleep.
+ * Whatever the shared handling throws aborts the request ({@link JettyExchange#abort}): it ends,
+ * counted once, and Jetty's callback fails (a 500 if nothing was written).
  */
 final class JettyHelloHandler extends Handler.Abstract.NonBlocking {
 
     private final HelloService hello;
-    private final Scheduler scheduler;
     private final Executor pool;
 
-    /**
-     * @param scheduler times the waits
-     * @param pool      the server's pool: async-dispatch's threads that sleep, and where due completions run
-     */
-    JettyHelloHandler(HelloService hello, Scheduler scheduler, Executor pool) {
+    /** @param pool the server's pool: async-dispatch's threads that sleep */
+    JettyHelloHandler(HelloService hello, Executor pool) {
         this.hello = hello;
-        this.scheduler = scheduler;
         this.pool = pool;
     }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        handle(hello, scheduler, pool, request, response, callback);
+        handle(hello, pool, request, response, callback);
         return true;
     }
 
     /** Hands one request to {@code hello} through a {@link JettyExchange}, on the calling thread. */
-    static void handle(HelloService hello, Scheduler scheduler, Executor pool, Request request, Response response,
-                       Callback callback) {
-        hello.handle(request.getMethod(), Request.getPathInContext(request), request.getHttpURI().getQuery(),
-                new JettyExchange(response, callback, scheduler, pool));
+    static void handle(HelloService hello, Executor pool, Request request, Response response, Callback callback) {
+        JettyExchange exchange = new JettyExchange(response, callback, pool);
+        try {
+            hello.handle(request.getMethod(), Request.getPathInContext(request), request.getHttpURI().getQuery(), exchange);
+        } catch (Throwable failed) {
+            exchange.abort(failed);
+        }
     }
 
     @Override

@@ -1,10 +1,13 @@
 package io.workbench.targets.jetty;
 
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
+import java.util.List;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -26,6 +29,17 @@ public final class JettyServletTechnology extends ServletContainer {
                 "QueuedThreadPool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
                 "QueuedThreadPool's virtual-threads executor",
                 "QueuedThreadPool, at most " + TargetSettings.ASYNC_MAX_THREADS);
+    }
+
+    /** True: a dispatch made while service() runs is carried out on the same thread once it returns (measured). */
+    @Override
+    public boolean redispatchesOnTheHandlingThread() {
+        return true;
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        return JettyServers.facts(strategy, true, List.of());
     }
 
     @Override

@@ -6,7 +6,6 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * The first handler of both Jetty targets, declared non-blocking so that Jetty reads requests and
@@ -25,7 +24,6 @@ import org.eclipse.jetty.util.thread.Scheduler;
 final class JettyStatsInPlace extends Handler.Wrapper {
 
     private final HelloService hello;
-    private final Scheduler scheduler;
     private final Executor pool;
     private final Executor dispatcher;
 
@@ -33,10 +31,9 @@ final class JettyStatsInPlace extends Handler.Wrapper {
      * @param pool       the server's pool, for the {@link JettyExchange} of {@code /stats}
      * @param dispatcher where a request for {@code next} runs, or null to call {@code next} in place
      */
-    JettyStatsInPlace(HelloService hello, Scheduler scheduler, Executor pool, Executor dispatcher, Handler next) {
+    JettyStatsInPlace(HelloService hello, Executor pool, Executor dispatcher, Handler next) {
         super(next);
         this.hello = hello;
-        this.scheduler = scheduler;
         this.pool = pool;
         this.dispatcher = dispatcher;
     }
@@ -44,22 +41,26 @@ final class JettyStatsInPlace extends Handler.Wrapper {
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
         if (hello.answeredInPlace(request.getMethod(), Request.getPathInContext(request))) {
-            JettyHelloHandler.handle(hello, scheduler, pool, request, response, callback);
+            JettyHelloHandler.handle(hello, pool, request, response, callback);
             return true;
         }
         Handler next = getHandler();
         if (dispatcher == null) {
             return next.handle(request, response, callback);
         }
-        dispatcher.execute(() -> {
-            try {
-                if (!next.handle(request, response, callback)) {
-                    Response.writeError(request, response, callback, 404);
+        try {
+            dispatcher.execute(() -> {
+                try {
+                    if (!next.handle(request, response, callback)) {
+                        Response.writeError(request, response, callback, 404);
+                    }
+                } catch (Throwable failure) {
+                    callback.failed(failure);
                 }
-            } catch (Throwable failure) {
-                callback.failed(failure);
-            }
-        });
+            });
+        } catch (RuntimeException refused) {
+            callback.failed(refused);
+        }
         return true;
     }
 

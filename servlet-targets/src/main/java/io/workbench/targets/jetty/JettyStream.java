@@ -12,24 +12,23 @@ import org.eclipse.jetty.util.IteratingCallback;
  * A write the socket takes at once completes inside {@code write()} and the loop goes on without
  * recursion; one that must wait returns {@code SCHEDULED}, no thread waits, and Jetty calls
  * {@link #succeeded()} when the client has read enough. When the body is written (or failed),
- * the completion hook runs and Jetty's request callback completes.
+ * the request's exchange ends it (the completion hook runs once) and completes Jetty's request callback.
  */
 final class JettyStream extends IteratingCallback {
 
     private final Response response;
     private final StreamBody body;
-    private final Runnable whenDone;
-    private final Callback requestCallback;
+    /** The request's one end: this stream's end is its end. */
+    private final Callback exchange;
     /** This stream's window on the shared pattern, moved for each chunk. */
     private final ByteBuffer view = StreamBody.newView();
     private int writing;
     private boolean lastWritten;
 
-    JettyStream(Response response, StreamBody body, Runnable whenDone, Callback requestCallback) {
+    JettyStream(Response response, StreamBody body, Callback exchange) {
         this.response = response;
         this.body = body;
-        this.whenDone = whenDone;
-        this.requestCallback = requestCallback;
+        this.exchange = exchange;
     }
 
     @Override
@@ -50,14 +49,12 @@ final class JettyStream extends IteratingCallback {
 
     @Override
     protected void onCompleteSuccess() {
-        whenDone.run();
-        requestCallback.succeeded();
+        exchange.succeeded();
     }
 
     @Override
     protected void onCompleteFailure(Throwable cause) {
-        whenDone.run();
-        requestCallback.failed(cause);
+        exchange.failed(cause);
     }
 
     @Override

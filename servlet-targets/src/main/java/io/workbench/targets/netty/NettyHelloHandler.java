@@ -98,7 +98,13 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
         String path = queryStart < 0 ? uri.substring(pathStart) : uri.substring(pathStart, queryStart);
         String query = queryStart < 0 ? null : uri.substring(queryStart + 1);
         boolean http10 = request.protocolVersion().minorVersion() == 0;
-        hello.handle(request.method().name(), path, query, new NettyExchange(ctx, this, keepAlive, http10));
+        NettyExchange exchange = new NettyExchange(ctx, this, keepAlive, http10);
+        try {
+            hello.handle(request.method().name(), path, query, exchange);
+        } catch (Throwable failed) {
+            // Ends the request, counted once, and closes the connection.
+            exchange.abort(failed);
+        }
     }
 
     /** Where the path starts: 0 in origin form ({@code /hello}), after the authority in absolute form. */

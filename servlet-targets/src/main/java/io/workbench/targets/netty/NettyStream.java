@@ -8,12 +8,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import io.workbench.targets.hello.HttpDate;
 import io.workbench.targets.hello.StreamBody;
 
 /**
@@ -66,13 +65,10 @@ final class NettyStream implements ChannelFutureListener {
         }
         DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, NettyExchange.HEADERS);
         HttpHeaders headers = head.headers();
-        headers.set(HttpHeaderNames.CONTENT_TYPE, CONTENT_TYPE);
-        headers.set(HttpHeaderNames.CONTENT_LENGTH, body.length());
-        if (!keepAlive) {
-            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        } else if (http10) {
-            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-        }
+        headers.set(NettyExchange.DATE, HttpDate.now());
+        headers.set(NettyExchange.CONTENT_TYPE, CONTENT_TYPE);
+        headers.set(NettyExchange.CONTENT_LENGTH, body.length());
+        NettyExchange.connection(headers, keepAlive, http10);
         handler.streaming(this);
         movedAt = System.nanoTime();
         ctx.write(head);

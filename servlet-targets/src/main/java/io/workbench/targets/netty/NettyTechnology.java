@@ -1,11 +1,13 @@
 package io.workbench.targets.netty;
 
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -14,10 +16,12 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -32,8 +36,9 @@ import java.util.concurrent.TimeUnit;
  * idle timeout (reader-only, so it adds no listener to every write), whose event closes the
  * connection only when it waits for the client ({@link NettyHelloHandler#userEventTriggered}: a
  * request the handler holds is not idle, nor a stream that moves), backlog, {@code SO_REUSEADDR}
- * and {@code TCP_NODELAY} from the settings. Waits are scheduled on the connection's own event
- * loop, so a response is always written from the thread that owns the channel. {@code /stream}
+ * and {@code TCP_NODELAY} from the settings. Waits are kept by the target's wait timer, as on
+ * every server; a response is always written from the thread that owns the channel, an exchange
+ * called elsewhere hops there ({@link NettyExchange}). {@code /stream}
  * ({@link NettyStream}) writes while the channel is writable and resumes on
  * {@code channelWritabilityChanged}.
  */
@@ -46,21 +51,23 @@ public final class NettyTechnology implements ServerTechnology {
 
     @Override
     public String description() {
-        return "Netty 4.2 HttpServerCodec on NIO, completing from the channel's event-loop scheduler";
+        return "Netty 4.2 HttpServerCodec on NIO, the handler called on the channel's event loop";
     }
 
     @Override
     public Set<Strategy> strategies() {
-        return Set.of(Strategy.ASYNC_COMPLETE);
+        return Set.of(Strategy.IN_PLACE, Strategy.ASYNC_COMPLETE);
     }
 
     @Override
     public String howItRuns(Strategy strategy) {
-        if (strategy != Strategy.ASYNC_COMPLETE) {
-            throw new IllegalArgumentException(name() + " does not run " + strategy);
-        }
-        return "the handler runs on the channel's event loop and schedules the response there after the wait "
-                + "(completions on the event loops, one per processor: a response is written on its channel's loop)";
+        return switch (strategy) {
+            case IN_PLACE -> "the handler answers on the channel's event loop; a wait is the wait timer, whose thread "
+                    + "sends (the write hops back to the event loop, as every Netty write from another thread does)";
+            case ASYNC_COMPLETE -> "the handler, on the event loop, hands the request to the fork-join pool, which sends "
+                    + "(the write hops back to the channel's event loop); a wait is the wait timer, handed back to the pool";
+            default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
+        };
     }
 
     @Override
@@ -69,12 +76,31 @@ public final class NettyTechnology implements ServerTechnology {
             case SYNC, VIRTUAL -> "Netty's handlers run on its event loops, which must never sleep, and the study ran no "
                     + "thread-blocking Netty target (its Netty row was Comsat Web Actors)";
             case ASYNC_DISPATCH -> "Netty has no container pool to dispatch a request back to; its event loops must not block";
-            case ASYNC_QUEUE -> "the study's batch queue is a servlet/Undertow row; Netty completes on the event loop "
-                    + "(netty:async-complete)";
+            case ASYNC_QUEUE -> "the study's batch queue is a servlet/Undertow row; Netty hands requests to a pool in "
+                    + "netty:async-complete";
             case WRITE_LISTENER -> "WriteListener is a Servlet 3.1 API; Netty's /stream is driven by channel writability "
                     + "in every cell";
             default -> throw new IllegalArgumentException(name() + " runs " + strategy);
         };
+    }
+
+    /** True: Netty writes a channel's bytes on its event loop only; a write from elsewhere moves there. */
+    @Override
+    public boolean writesOnItsIoThreadsOnly() {
+        return true;
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        WriteBufferWaterMark marks = WriteBufferWaterMark.DEFAULT;
+        String buffers = "Netty's default allocator (" + ByteBufAllocator.DEFAULT.getClass().getSimpleName()
+                + (ByteBufAllocator.DEFAULT.isDirectBufferPooled() ? ", pooled direct" : "") + "), reads sized by its adaptive "
+                + "receive-buffer allocator; a channel is writable below " + marks.high() / 1024 + " KiB queued, again below "
+                + marks.low() / 1024 + " KiB";
+        return new CellFacts("one event loop per processor, accepting too", "none: the handler runs on the event loop", buffers,
+                "a reader-idle IdleStateHandler, whose event closes only a connection waiting for the client",
+                List.of("Netty is not in the study as a plain handler (its Netty row was Comsat Web Actors)",
+                        "the NIO transport, not epoll: the epoll jar of 4.2.20 is not on Maven Central"));
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.workbench.targets.server;
 
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.hello.ThreadKind;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -46,6 +48,47 @@ public interface ServerTechnology {
      */
     default boolean answersStatsBeforeDispatch() {
         return true;
+    }
+
+    /**
+     * The kind of thread this server calls the shared handling on for {@code strategy}, one it runs:
+     * a virtual thread for {@code virtual}; a thread of its pool for {@code sync}, which a native
+     * server's handler hands the request to from the I/O thread; the I/O thread that read the
+     * request otherwise. A servlet container calls every servlet on a container thread.
+     */
+    default ThreadKind handledOn(Strategy strategy) {
+        if (strategy.onVirtualThreads()) {
+            return ThreadKind.VIRTUAL;
+        }
+        return strategy == Strategy.SYNC ? ThreadKind.SERVER_POOL : ThreadKind.IO;
+    }
+
+    /**
+     * True if the server writes a connection's bytes only on that connection's I/O thread, so that a
+     * response completed on another thread moves back there to be written (Netty's event loops); the
+     * others write on the thread that completes the response.
+     */
+    default boolean writesOnItsIoThreadsOnly() {
+        return false;
+    }
+
+    /**
+     * True if an {@code AsyncContext.dispatch()} made on the container thread while it still runs
+     * the request is carried out by that same thread once it returns, rather than by another one
+     * (Jetty's and Tomcat's servlet containers: async-dispatch then crosses no thread, unless a sweep
+     * hands the request off first); false if the dispatch goes to another thread of the pool.
+     */
+    default boolean redispatchesOnTheHandlingThread() {
+        return false;
+    }
+
+    /** What this server says about itself in the card of {@code strategy}, one it runs ({@link CellCard}). */
+    CellFacts facts(Strategy strategy);
+
+    /** "at most 10,000" or "at most 100": the processing threads {@code strategy} is given. */
+    static String threadLimit(Strategy strategy) {
+        return "at most " + String.format(Locale.ROOT, "%,d", strategy.blocksThread()
+                ? TargetSettings.BLOCKING_MAX_THREADS : TargetSettings.ASYNC_MAX_THREADS);
     }
 
     /**

@@ -18,13 +18,13 @@ import java.time.Duration;
  *   <li>{@code TCP_NODELAY} and {@code SO_REUSEADDR} set explicitly to true;</li>
  *   <li>thread limits biased towards thread-blocking strategies, as the study did: a strategy that
  *       blocks a thread per waiting request gets up to {@value #BLOCKING_MAX_THREADS} processing
- *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS}; the asynchronous limit is also the
- *       capacity of the completion timer ({@link #completionThreads()});</li>
+ *       threads, an asynchronous one {@value #ASYNC_MAX_THREADS};</li>
  *   <li>I/O threads (selectors, event loops): one per available processor, so a server pinned with
  *       {@code taskset -c 0} runs one;</li>
- *   <li>Undertow, which splits its threads into I/O threads and workers, gets half of the limit as
- *       each ({@link #undertowIoThreads()}, {@link #undertowWorkerThreads()}): 5,000 + 5,000 for a
- *       blocking strategy, 50 + 50 for an asynchronous one, as the study gave it;</li>
+ *   <li>Undertow, which splits its threads into I/O threads and workers, gets {@link #ioThreads()}
+ *       I/O threads as every server and the whole limit as workers, where the study gave it half of
+ *       the limit as each (5,000 I/O threads on one core cost its sync cells two context switches
+ *       more per request: docs/servlet-targets.md says how that was measured);</li>
  *   <li>default wait 0 ms; no sweep (asynchronous requests are handed off at once).</li>
  * </ul>
  *
@@ -51,8 +51,7 @@ import java.time.Duration;
  *                          ({@link io.workbench.targets.hello.Handoffs})
  * @param blockingThreads   the processing threads of a strategy that blocks a platform thread per
  *                          waiting request ({@value #BLOCKING_MAX_THREADS}; tests use a few)
- * @param asyncThreads      the processing threads of the other strategies, and the threads a due
- *                          completion may run on ({@value #ASYNC_MAX_THREADS})
+ * @param asyncThreads      the processing threads of the other strategies ({@value #ASYNC_MAX_THREADS})
  * @param streamHighWater   the most bytes of {@code /stream} chunks one write gathers, on a server
  *                          that gathers them (iocore)
  */
@@ -126,24 +125,6 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     }
 
     /**
-     * The completion timer's capacity: the most threads on which due completions (the response after
-     * a scheduled wait) may run at once, {@link #asyncThreads()}. One timer thread keeps the delays.
-     */
-    public int completionThreads() {
-        return asyncThreads;
-    }
-
-    /** Undertow's I/O threads: half of {@link #maxProcessingThreads()} (5,000 or 50), as in the study. */
-    public int undertowIoThreads() {
-        return maxProcessingThreads() / 2;
-    }
-
-    /** Undertow's worker threads: the other half of {@link #maxProcessingThreads()}. */
-    public int undertowWorkerThreads() {
-        return maxProcessingThreads() - undertowIoThreads();
-    }
-
-    /**
      * @return a copy listening on {@code newHost}, which must be a literal IPv4 or IPv6 address
      * @throws IllegalArgumentException for a name or anything else that is not an address
      */
@@ -185,6 +166,12 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     public TargetSettings withIdleTimeout(Duration timeout) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
                 ioThreads, timeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+    }
+
+    /** @return a copy that gives in-flight requests {@code grace} when it stops (tests use a moment) */
+    public TargetSettings withStopGrace(Duration grace) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, grace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
     }
 
     /** @return a copy whose pools hold at most {@code blocking} and {@code async} processing threads (tests use a few) */

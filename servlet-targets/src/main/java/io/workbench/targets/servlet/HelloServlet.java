@@ -15,7 +15,8 @@ import java.io.Serial;
  * configure their threads; nothing here knows which one runs it.
  *
  * <p>The second entry, {@link DispatcherType#ASYNC}, is async-dispatch's {@code AsyncContext.dispatch()}
- * coming back on a container thread: it runs the task the exchange left in a request attribute.
+ * coming back on a container thread: it runs the task the exchange left in a request attribute
+ * (a task the strategy guards: what it throws aborts its request).
  */
 public final class HelloServlet extends HttpServlet {
 
@@ -48,9 +49,15 @@ public final class HelloServlet extends HttpServlet {
             task.run();
             return;
         }
-        // The context path is "", so the request URI is the path (not decoded, as on every other target).
-        hello.handle(request.getMethod(), request.getRequestURI(), request.getQueryString(),
-                new ServletExchange(request, response, hello.handoffs(), containerEnd));
+        ServletExchange exchange = new ServletExchange(request, response, containerEnd);
+        try {
+            // The context path is "", so the request URI is the path (not decoded, as on every other target).
+            hello.handle(request.getMethod(), request.getRequestURI(), request.getQueryString(), exchange);
+        } catch (Throwable failed) {
+            // Not rethrown: the request ends here, counted once, and answers 500; the container
+            // would log it and answer its own error page.
+            exchange.abort(failed);
+        }
     }
 
     @Override

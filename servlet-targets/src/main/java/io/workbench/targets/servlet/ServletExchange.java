@@ -2,6 +2,7 @@ package io.workbench.targets.servlet;
 
 import io.workbench.targets.hello.Handoffs;
 import io.workbench.targets.hello.HelloExchange;
+import io.workbench.targets.hello.HttpDate;
 import io.workbench.targets.hello.Reply;
 import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
@@ -16,14 +17,14 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.concurrent.Executor;
 
 /**
  * One servlet request seen as a {@link HelloExchange}: the Servlet API's own hand-offs behind the
  * strategies' calls. {@link #startAsync()} is {@code request.startAsync()} (no time-out: the wait
  * may be an hour); {@link #dispatch} is {@code AsyncContext.dispatch()}; a
- * {@link WriteMode#NON_BLOCKING} write is a {@code WriteListener}; waits are scheduled on the
- * target's completion scheduler and async-complete starts on its fork-join pool ({@link Handoffs}).
+ * {@link WriteMode#NON_BLOCKING} write is a {@code WriteListener}; {@link #resume} is
+ * {@code AsyncContext.start()}. Waits and the strategies' own pools are the target's, as on every
+ * server ({@link Handoffs}).
  *
  * <p>When a counted request ends ({@link RequestEnd}): for a request that never went asynchronous,
  * when the body has been written on the handling thread; for an asynchronous one, when the container
@@ -42,17 +43,15 @@ final class ServletExchange implements HelloExchange, AsyncListener {
 
     private final HttpServletRequest request;
     private final HttpServletResponse response;
-    private final Handoffs handoffs;
     private final ContainerEnd containerEnd;
     /** Set on the handling thread by startAsync(), read by the threads the request is handed to after it. */
     private volatile AsyncContext async;
     private volatile boolean dispatched;
     private final RequestEnd end = new RequestEnd();
 
-    ServletExchange(HttpServletRequest request, HttpServletResponse response, Handoffs handoffs, ContainerEnd containerEnd) {
+    ServletExchange(HttpServletRequest request, HttpServletResponse response, ContainerEnd containerEnd) {
         this.request = request;
         this.response = response;
-        this.handoffs = handoffs;
         this.containerEnd = containerEnd;
     }
 
@@ -89,6 +88,8 @@ final class ServletExchange implements HelloExchange, AsyncListener {
             response.setHeader("Connection", "close");
         }
         response.setStatus(reply.status());
+        // Dated now, and first, as every target's head is (Tomcat would date it after Content-Length).
+        response.setHeader("Date", HttpDate.now());
         response.setContentType(reply.contentType());
         response.setContentLengthLong(reply.contentLength());
         if (reply.allow() != null) {
@@ -142,10 +143,6 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         }
     }
 
-    @Override
-    public void schedule(Runnable task, long delayMillis) {
-        handoffs.schedule(task, delayMillis);
-    }
 
     @Override
     public void startAsync() {
@@ -156,9 +153,48 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         async = context;
     }
 
+    /** write-listener after a wait: {@code AsyncContext.start()}, a container thread. */
     @Override
-    public Executor asyncExecutor() {
-        return handoffs.forkJoin();
+    public void resume(Runnable task) {
+        if (end.isEnded()) {
+            return;
+        }
+        try {
+            async.start(task);
+        } catch (IllegalStateException endedMeanwhile) {
+            end.end();
+        }
+    }
+
+    /**
+     * Ends the request now, then answers 500 with no body if nothing was written yet, and, if the
+     * request went asynchronous and no dispatch is running, completes the cycle (a running dispatch
+     * is completed by the container when it returns). Called on the handling thread after a throw
+     * (the container then sends what was set), or on any thread the strategy handed the request to.
+     */
+    @Override
+    public void abort(Throwable cause) {
+        if (!end.end()) {
+            return;
+        }
+        try {
+            if (!response.isCommitted()) {
+                response.reset();
+                response.setStatus(500);
+                response.setContentLength(0);
+                response.setHeader("Connection", "close");
+            }
+        } catch (IllegalStateException recycled) {
+            // The container has already ended the response: nothing to set.
+        }
+        AsyncContext context = async;
+        if (context != null && !dispatched) {
+            try {
+                context.complete();
+            } catch (IllegalStateException alreadyCompleted) {
+                // The container completed the cycle itself.
+            }
+        }
     }
 
     @Override
@@ -181,6 +217,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
             return;
         }
         response.setStatus(200);
+        response.setHeader("Date", HttpDate.now());
         response.setContentType(StreamBody.CONTENT_TYPE);
         response.setContentLengthLong(body.length());
         ServletStream stream = new ServletStream(body, this);

@@ -1,7 +1,10 @@
 package io.workbench.targets.tomcat;
 
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
@@ -10,22 +13,28 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.OutputBuffer;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.modeler.Registry;
+import org.apache.tomcat.util.net.SocketProperties;
 
 /**
  * {@code tomcat}: Tomcat 11 embedded, one NIO connector ({@link Http11NioProtocol}), one context
  * holding the one {@link HelloServlet}, mapped to {@code /*} with async support.
  *
  * <p>Configuration, and why: the connector's pool of at most {@link TargetSettings#maxProcessingThreads()}
- * threads (10,000 for the blocking strategies, 100 for the asynchronous ones), or Tomcat's
- * virtual-thread executor for {@code virtual}; accept count (backlog), {@code TCP_NODELAY} and
+ * threads (10,000 for the blocking strategies, 100 for the asynchronous ones), or a virtual thread
+ * per request for {@code virtual} (an executor of ours, which the stop interrupts); accept count
+ * (backlog), {@code TCP_NODELAY} and
  * {@code SO_REUSEADDR} from the settings; keep-alive and connection time-outs from the idle timeout.
  * Two of Tomcat's defaults would make it unlike the other targets and are lifted: at most 100
  * requests per kept-alive connection (then it closes it, which a benchmark connection would feel) and
@@ -39,7 +48,7 @@ public final class TomcatTechnology extends ServletContainer {
     public TomcatTechnology() {
         super("tomcat", "Tomcat 11 embedded, NIO connector (one acceptor, one poller), running the shared HelloServlet",
                 "the NIO connector's pool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
-                "the connector's useVirtualThreads executor",
+                "a virtual-thread executor of ours, as useVirtualThreads would give",
                 "the NIO connector's pool, at most " + TargetSettings.ASYNC_MAX_THREADS);
     }
 
@@ -51,6 +60,30 @@ public final class TomcatTechnology extends ServletContainer {
     @Override
     public boolean answersStatsBeforeDispatch() {
         return false;
+    }
+
+    /** True: a dispatch made while service() runs is carried out on the same thread once it returns (measured). */
+    @Override
+    public boolean redispatchesOnTheHandlingThread() {
+        return true;
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        SocketProperties socket = new SocketProperties();
+        String buffers = "socket reads and writes through " + socket.getAppReadBufSize() / 1024 + " KiB and "
+                + socket.getAppWriteBufSize() / 1024 + " KiB " + (socket.getDirectBuffer() ? "direct" : "heap") + " buffers; "
+                + "headers up to " + new Http11NioProtocol().getMaxHttpHeaderSize() / 1024 + " KiB; a response buffers "
+                + OutputBuffer.DEFAULT_BUFFER_SIZE / 1024 + " KiB of body before it writes (its defaults)";
+        String workers = strategy.onVirtualThreads() ? "a virtual thread per request (the connector's executor)"
+                : "the NIO connector's pool, " + ServerTechnology.threadLimit(strategy) + "; it reads and parses every request";
+        return new CellFacts("one acceptor and one poller thread (Tomcat 11's NIO connector has no setting for more); "
+                + "the poller hands every readable connection to the pool", workers, buffers,
+                "its keep-alive timeout and connection timeout",
+                List.of("at most 100 requests per kept-alive connection and 8,192 connections, Tomcat's defaults, are lifted: "
+                                + "no other target has them",
+                        "its status line has no reason phrase (HTTP/1.1 200, then a space): Tomcat 9 and later send none, "
+                                + "and no setting brings it back"));
     }
 
     @Override
@@ -75,9 +108,12 @@ public final class TomcatTechnology extends ServletContainer {
         int idleMillis = (int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().toMillis());
         protocol.setKeepAliveTimeout(idleMillis);
         protocol.setConnectionTimeout(idleMillis);
+        ExecutorService virtual = null;
         if (settings.strategy().onVirtualThreads()) {
-            // The endpoint's property, reached through the connector: its executor is then a virtual thread per task.
-            set(connector, "useVirtualThreads", "true");
+            // A virtual thread per task, as useVirtualThreads would give, but ours: Tomcat's own stops
+            // without interrupting, and a request asleep on one would outlive the stop.
+            virtual = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("tomcat-virtual-", 0).factory());
+            protocol.setExecutor(virtual);
         } else {
             protocol.setMaxThreads(settings.maxProcessingThreads());
         }
@@ -97,12 +133,12 @@ public final class TomcatTechnology extends ServletContainer {
         try {
             tomcat.start();
             if (connector.getState().isAvailable() && connector.getLocalPort() > 0) {
-                return new RunningTomcat(tomcat, connector, baseDir);
+                return new RunningTomcat(tomcat, connector, baseDir, virtual);
             }
             throw new IllegalStateException("the connector did not start (state " + connector.getState() + ")");
         } catch (Exception | Error failed) {
             try {
-                new RunningTomcat(tomcat, connector, baseDir).close();
+                new RunningTomcat(tomcat, connector, baseDir, virtual).close();
             } catch (RuntimeException alsoFailed) {
                 failed.addSuppressed(alsoFailed);
             }
@@ -116,7 +152,8 @@ public final class TomcatTechnology extends ServletContainer {
         }
     }
 
-    private record RunningTomcat(Tomcat tomcat, Connector connector, Path baseDir) implements RunningServer {
+    /** @param virtual the virtual-thread executor of a virtual cell, or null */
+    private record RunningTomcat(Tomcat tomcat, Connector connector, Path baseDir, ExecutorService virtual) implements RunningServer {
 
         @Override
         public int port() {
@@ -137,6 +174,10 @@ public final class TomcatTechnology extends ServletContainer {
             } catch (LifecycleException failed) {
                 throw new IllegalStateException("Tomcat did not stop cleanly", failed);
             } finally {
+                if (virtual != null) {
+                    // A request still asleep is interrupted, answers, and its write fails: it ends.
+                    virtual.shutdownNow();
+                }
                 delete(baseDir);
             }
         }

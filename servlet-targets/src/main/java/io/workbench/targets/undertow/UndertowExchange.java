@@ -4,25 +4,27 @@ import io.undertow.io.IoCallback;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.workbench.targets.hello.HelloExchange;
+import io.workbench.targets.hello.HttpDate;
 import io.workbench.targets.hello.Reply;
 import io.workbench.targets.hello.RequestEnd;
 import io.workbench.targets.hello.StreamBody;
 import io.workbench.targets.hello.WriteMode;
 import java.nio.ByteBuffer;
-import java.util.concurrent.TimeUnit;
+import org.xnio.IoUtils;
 
 /**
  * One Undertow request seen as a {@link HelloExchange}. {@link UndertowHelloHandler} runs the
  * shared handling after Undertow's handler call has returned (dispatched), so the exchange stays
  * open until a write here ends it, and any thread may write: the reply goes through the
  * exchange's {@code Sender} with {@link IoCallback#END_EXCHANGE}, a stream through
- * {@link UndertowStream}. Waits are scheduled on the connection's own I/O thread
- * ({@code XnioIoThread.executeAfter}); async-dispatch hands the request to the XNIO worker pool.
+ * {@link UndertowStream}. Waits are kept by the target's wait timer, as on every server;
+ * async-dispatch hands the request to the XNIO worker pool.
  *
  * <p>A counted request ends ({@link RequestEnd}) when Undertow reports the exchange complete (an
  * exchange completion listener, added when the request is counted, so that it also hears an
  * exchange Undertow ends itself when the connection closes), or when a stream fails and closes the
- * connection, whichever comes first. Nothing is written for an exchange that has ended.
+ * connection, or when the handler aborts it (the connection is closed), whichever comes first.
+ * Nothing is written for an exchange that has ended.
  */
 final class UndertowExchange implements HelloExchange {
 
@@ -58,6 +60,8 @@ final class UndertowExchange implements HelloExchange {
         }
         try {
             exchange.setStatusCode(reply.status());
+            // Dated now, and first, as every target's head is (Undertow would date it last).
+            exchange.getResponseHeaders().put(Headers.DATE, HttpDate.now());
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, reply.contentType());
             exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, reply.contentLength());
             if (reply.allow() != null) {
@@ -71,9 +75,11 @@ final class UndertowExchange implements HelloExchange {
         }
     }
 
+    /** Ends the request and closes the connection: nothing more is written for it. */
     @Override
-    public void schedule(Runnable task, long delayMillis) {
-        exchange.getIoThread().executeAfter(task, delayMillis, TimeUnit.MILLISECONDS);
+    public void abort(Throwable cause) {
+        end.end();
+        IoUtils.safeClose(exchange.getConnection());
     }
 
     /** async-dispatch: the connection's XNIO worker pool, whose threads may sleep. */
@@ -88,6 +94,7 @@ final class UndertowExchange implements HelloExchange {
             return;
         }
         exchange.setStatusCode(200);
+        exchange.getResponseHeaders().put(Headers.DATE, HttpDate.now());
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, StreamBody.CONTENT_TYPE);
         exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, body.length());
         new UndertowStream(exchange, body, end::end).start();

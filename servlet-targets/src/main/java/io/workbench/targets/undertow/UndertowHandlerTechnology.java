@@ -3,9 +3,11 @@ package io.workbench.targets.undertow;
 import io.undertow.util.SameThreadExecutor;
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,8 +15,8 @@ import java.util.concurrent.Executor;
 
 /**
  * {@code undertow-handler}: Undertow 2.3's native {@code HttpHandler} API on its XNIO worker
- * ({@link UndertowServers}: 5,000 I/O + 5,000 worker threads for the blocking strategies, 50 + 50
- * for the asynchronous ones). How each strategy runs is {@link UndertowHelloHandler}'s choice of
+ * ({@link UndertowServers}: one I/O thread per processor; 10,000 worker threads for the blocking
+ * strategies, 100 for the others). How each strategy runs is {@link UndertowHelloHandler}'s choice of
  * executor; {@code /stream} is the response sink channel's write listener ({@link UndertowStream})
  * in every cell.
  */
@@ -32,7 +34,8 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
 
     @Override
     public Set<Strategy> strategies() {
-        return Set.of(Strategy.SYNC, Strategy.VIRTUAL, Strategy.ASYNC_DISPATCH, Strategy.ASYNC_COMPLETE, Strategy.ASYNC_QUEUE);
+        return Set.of(Strategy.SYNC, Strategy.VIRTUAL, Strategy.ASYNC_DISPATCH, Strategy.ASYNC_COMPLETE, Strategy.ASYNC_QUEUE,
+                Strategy.IN_PLACE);
     }
 
     @Override
@@ -44,17 +47,19 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
             case VIRTUAL -> "exchange.dispatch() to a virtual thread per request that sleeps the wait";
             case ASYNC_DISPATCH -> "in place on the I/O thread, then dispatched to the worker pool, whose thread sleeps ("
                     + blocking + ")";
-            case ASYNC_COMPLETE -> "in place on the I/O thread; the I/O thread's timer sends after the wait, "
-                    + "completions on the connections' I/O threads (" + async + ")";
-            case ASYNC_QUEUE -> "batches to a queue drained by 3 threads; the I/O thread's timer sends after the wait, "
-                    + "completions on the connections' I/O threads (" + async + ")";
+            case ASYNC_COMPLETE -> "the handler, on the I/O thread, hands the request to the fork-join pool, which "
+                    + "sends; a wait is the wait timer, handed back to the pool (" + async + ")";
+            case ASYNC_QUEUE -> "the handler, on the I/O thread, hands the request to a queue drained by 3 threads, "
+                    + "which send; a wait is the wait timer, handed back to the queue (" + async + ")";
+            case IN_PLACE -> "the handler answers on the I/O thread that read the request; a wait is the wait timer, "
+                    + "whose thread sends (" + async + ")";
             default -> throw new IllegalArgumentException(name() + " does not run " + strategy);
         };
     }
 
-    /** Undertow's split of a thread limit, as {@link TargetSettings#undertowIoThreads()} makes it. */
+    /** Undertow's threads for a thread limit ({@link UndertowServers}). */
     private static String threads(int limit) {
-        return limit / 2 + " I/O + " + (limit - limit / 2) + " worker threads";
+        return String.format(Locale.ROOT, "one I/O thread per processor, at most %,d worker threads", limit);
     }
 
     @Override
@@ -64,6 +69,11 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
                     + "in every cell (see undertow:write-listener for the servlet)";
         }
         throw new IllegalArgumentException(name() + " runs " + strategy);
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        return UndertowServers.facts(strategy);
     }
 
     @Override

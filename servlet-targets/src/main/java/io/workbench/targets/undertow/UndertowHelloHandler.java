@@ -13,9 +13,10 @@ import java.util.concurrent.Executor;
  * <ul>
  *   <li>sync: the XNIO worker pool, whose thread sleeps the wait (the study's "Undertow Sync");</li>
  *   <li>virtual: a virtual thread per request;</li>
- *   <li>the asynchronous strategies: the same I/O thread, at once ({@code SameThreadExecutor}), which
- *       never blocks: async-complete schedules on the I/O thread, async-queue hands to the batch
- *       queue, async-dispatch to the worker pool.</li>
+ *   <li>in-place and the asynchronous strategies: the same I/O thread, at once
+ *       ({@code SameThreadExecutor}), which never blocks: in-place answers there, async-complete hands
+ *       the request to the fork-join pool, async-queue to the batch queue, async-dispatch to the
+ *       worker pool.</li>
  * </ul>
  * Running the handling outside Undertow's call means no write or hand-off ever races with the end
  * of that call (Undertow refuses an exchange both dispatched and resumed in one call).
@@ -36,10 +37,19 @@ final class UndertowHelloHandler implements HttpHandler {
         exchange.dispatch(handling, () -> handle(hello, exchange));
     }
 
-    /** Hands {@code exchange} to {@code hello} through an {@link UndertowExchange}, on the calling thread. */
+    /**
+     * Hands {@code exchange} to {@code hello} through an {@link UndertowExchange}, on the calling
+     * thread; whatever the shared handling throws aborts the request (it ends, counted once, and the
+     * connection closes).
+     */
     static void handle(HelloService hello, HttpServerExchange exchange) {
-        hello.handle(exchange.getRequestMethod().toString(), exchange.getRequestPath(),
-                emptyToNull(exchange.getQueryString()), new UndertowExchange(exchange));
+        UndertowExchange answering = new UndertowExchange(exchange);
+        try {
+            hello.handle(exchange.getRequestMethod().toString(), exchange.getRequestPath(),
+                    emptyToNull(exchange.getQueryString()), answering);
+        } catch (Throwable failed) {
+            answering.abort(failed);
+        }
     }
 
     private static String emptyToNull(String query) {

@@ -5,10 +5,16 @@ import io.undertow.server.DefaultByteBufferPool;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.protocol.http.HttpOpenListener;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
+import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.xnio.ChannelListener;
@@ -28,13 +34,17 @@ import org.xnio.channels.AcceptingChannel;
  * SIGTERM ({@code Undertow.ListenerInfo.suspend()} would leave it bound, and new connections would
  * wait in its backlog instead of being refused):
  * <ul>
- *   <li>an XNIO worker with {@link TargetSettings#undertowIoThreads()} I/O threads and
- *       {@link TargetSettings#undertowWorkerThreads()} worker threads (5,000 + 5,000 for the
- *       blocking strategies, 50 + 50 for the asynchronous ones: the study's split); for
- *       {@code virtual} one I/O thread per processor and as many workers, requests running on virtual
- *       threads instead. XNIO starts every I/O thread at once and the workers on demand;</li>
- *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers, {@code CORK}, pipelined data
- *       buffered, {@code Date} sent;</li>
+ *   <li>an XNIO worker with {@link TargetSettings#ioThreads()} I/O threads (one per processor, as
+ *       every server has) and {@link TargetSettings#maxProcessingThreads()} worker threads (10,000 for
+ *       the blocking strategies, 100 for the others); for {@code virtual} as many workers as I/O
+ *       threads, requests running on virtual threads instead. XNIO starts every I/O thread at once and
+ *       the workers on demand. The study split its thread limit in halves, 5,000 I/O threads and 5,000
+ *       workers: on one core, each request then woke its connection's own I/O thread twice (for the
+ *       request's bytes, and when the worker that answered it resumed reading the connection), and
+ *       the sync cells paid about two context switches more per request ({@link #facts});</li>
+ *   <li>Undertow's own defaults otherwise: 16 KiB direct buffers (heap ones on virtual threads:
+ *       {@link #bufferPool}), {@code CORK}, pipelined data buffered, {@code Date} sent; but no
+ *       {@code Connection: keep-alive} on HTTP/1.1 responses, which no other target sends;</li>
  *   <li>backlog, {@code SO_REUSEADDR} and {@code TCP_NODELAY} from the settings;</li>
  *   <li>the idle timeout with the meaning every target gives it: a connection is closed when nothing
  *       has been read or written for that long while the server waits for a request (Undertow's
@@ -65,7 +75,7 @@ final class UndertowServers {
     }
 
     static int ioThreads(TargetSettings settings) {
-        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowIoThreads();
+        return settings.ioThreads();
     }
 
     private static final int BUFFER_SIZE = 16 * 1024;
@@ -73,7 +83,7 @@ final class UndertowServers {
     private static final int UNBOUNDED_POOL = -1;
 
     static int workerThreads(TargetSettings settings) {
-        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.undertowWorkerThreads();
+        return settings.strategy().onVirtualThreads() ? settings.ioThreads() : settings.maxProcessingThreads();
     }
 
     /**
@@ -91,6 +101,30 @@ final class UndertowServers {
             return new DefaultByteBufferPool(false, BUFFER_SIZE, UNBOUNDED_POOL, 0);
         }
         return new DefaultByteBufferPool(true, BUFFER_SIZE);
+    }
+
+    /** The card facts both Undertow targets share, for {@code strategy}. */
+    static CellFacts facts(Strategy strategy) {
+        boolean virtual = strategy.onVirtualThreads();
+        String io = "one XNIO I/O thread per processor, accepting too";
+        String workers = virtual ? "a virtual thread per request"
+                : "XNIO worker threads, " + ServerTechnology.threadLimit(strategy) + ", started on demand";
+        String buffers = virtual
+                ? BUFFER_SIZE / 1024 + " KiB heap, pooled (direct ones ran out on virtual threads); the JDK copies each into a "
+                        + "direct buffer to write it"
+                : BUFFER_SIZE / 1024 + " KiB direct, pooled (kept per thread)";
+        List<String> deviations = new ArrayList<>();
+        deviations.add("one I/O thread per processor, as every server, and the whole thread limit as workers, where the "
+                + "study split the limit in halves (5,000 I/O threads and 5,000 workers for a blocking strategy), which "
+                + "cost about two context switches more per request (the Undertow sync section of docs/servlet-targets.md)");
+        if (virtual) {
+            deviations.add("heap buffers, not direct: Undertow keeps buffers per thread, and with a new thread per request "
+                    + "direct memory ran out within seconds of load");
+        }
+        deviations.add("no Connection: keep-alive on HTTP/1.1 responses, which no other target sends; its head's fields come "
+                + "in the order of its header map, which no handler chooses");
+        return new CellFacts(io, workers, buffers,
+                "NO_REQUEST_TIMEOUT, READ_TIMEOUT and WRITE_TIMEOUT (its IDLE_TIMEOUT does nothing on HTTP/1.1)", deviations);
     }
 
     /**
@@ -125,6 +159,9 @@ final class UndertowServers {
                     .getMap();
             OptionMap serverOptions = OptionMap.builder()
                     .set(UndertowOptions.BUFFER_PIPELINED_DATA, true)
+                    // No "Connection: keep-alive" on HTTP/1.1 responses, where it says nothing: the
+                    // same head as every other target's.
+                    .set(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
                     .set(UndertowOptions.NO_REQUEST_TIMEOUT, idleMillis)
                     .getMap();
             HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);

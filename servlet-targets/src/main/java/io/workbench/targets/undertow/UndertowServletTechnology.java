@@ -7,6 +7,8 @@ import io.undertow.servlet.api.DeploymentManager;
 import io.undertow.servlet.spec.HttpServletRequestImpl;
 import io.undertow.servlet.util.ImmediateInstanceFactory;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.Strategy;
+import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
 import io.workbench.targets.servlet.HelloServlet;
@@ -19,7 +21,7 @@ import java.util.concurrent.Executors;
  * {@code undertow}: Undertow 2.3's servlet container (a {@link DeploymentInfo} in a servlet
  * container of its own) running the one {@link HelloServlet}, mapped to {@code /*} with async
  * support, on the XNIO worker of {@link UndertowServers}. Servlet requests run on the XNIO worker
- * pool (5,000 workers for the blocking strategies, 50 for the asynchronous ones); for
+ * pool (10,000 workers for the blocking strategies, 100 for the asynchronous ones); for
  * {@code virtual} the deployment's executor is a virtual thread per request.
  */
 public final class UndertowServletTechnology extends ServletContainer {
@@ -43,10 +45,14 @@ public final class UndertowServletTechnology extends ServletContainer {
 
     public UndertowServletTechnology() {
         super("undertow", "Undertow 2.3 servlet deployment (DeploymentInfo) running the shared HelloServlet",
-                "XNIO worker pool: " + TargetSettings.BLOCKING_MAX_THREADS / 2 + " I/O + "
-                        + TargetSettings.BLOCKING_MAX_THREADS / 2 + " worker threads",
+                "XNIO worker pool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
                 "the deployment's executor, a virtual thread per request",
-                TargetSettings.ASYNC_MAX_THREADS / 2 + " I/O + " + TargetSettings.ASYNC_MAX_THREADS / 2 + " worker threads");
+                "XNIO worker pool, at most " + TargetSettings.ASYNC_MAX_THREADS);
+    }
+
+    @Override
+    public CellFacts facts(Strategy strategy) {
+        return UndertowServers.facts(strategy);
     }
 
     @Override

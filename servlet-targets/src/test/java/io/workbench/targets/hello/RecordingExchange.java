@@ -2,27 +2,30 @@ package io.workbench.targets.hello;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A {@link HelloExchange} that records what the shared handling asked of it, and runs scheduled
- * tasks only when the test says so: the strategies can be checked without a server or a clock.
+ * A {@link HelloExchange} that records what the shared handling asked of it: the strategies can be
+ * checked without a server. Its end is a {@link RequestEnd}, as a server's is: the counted hook runs
+ * once, whether the "server" completes the request ({@link #completeAll()}) or the handling aborts it.
  */
-final class RecordingExchange implements HelloExchange {
+class RecordingExchange implements HelloExchange {
 
     final List<Reply> sent = new ArrayList<>();
-    /** The hooks handed over by {@link #counted}, to be run when the server ends the request. */
-    final List<Runnable> counted = new ArrayList<>();
-    final List<Long> delays = new ArrayList<>();
     final List<StreamBody> streams = new ArrayList<>();
     final List<WriteMode> streamModes = new ArrayList<>();
     final List<WriteMode> sendModes = new ArrayList<>();
+    final List<Throwable> aborts = new CopyOnWriteArrayList<>();
     int startAsyncCalls;
-    private final List<Runnable> scheduled = new ArrayList<>();
-    Thread sentOn;
+    int resumeCalls;
+    int hooksHandedOver;
+    private final RequestEnd end = new RequestEnd();
+    volatile Thread sentOn;
 
     @Override
     public void counted(Runnable whenEnded) {
-        counted.add(whenEnded);
+        hooksHandedOver++;
+        end.counted(whenEnded);
     }
 
     @Override
@@ -31,16 +34,16 @@ final class RecordingExchange implements HelloExchange {
     }
 
     @Override
-    public void send(Reply reply, WriteMode mode) {
+    public synchronized void send(Reply reply, WriteMode mode) {
         sendModes.add(mode);
         sent.add(reply);
         sentOn = Thread.currentThread();
     }
 
     @Override
-    public void schedule(Runnable task, long delayMillis) {
-        scheduled.add(task);
-        delays.add(delayMillis);
+    public synchronized void abort(Throwable cause) {
+        end.end();
+        aborts.add(cause);
     }
 
     @Override
@@ -48,23 +51,26 @@ final class RecordingExchange implements HelloExchange {
         startAsyncCalls++;
     }
 
+    /** As a container would, at once: {@code AsyncContext.start()} on the calling thread. */
     @Override
-    public void stream(StreamBody body, WriteMode mode) {
+    public void resume(Runnable task) {
+        resumeCalls++;
+        task.run();
+    }
+
+    @Override
+    public synchronized void stream(StreamBody body, WriteMode mode) {
         streams.add(body);
         streamModes.add(mode);
         sentOn = Thread.currentThread();
     }
 
-    /** Runs what was scheduled, as the server's scheduler would once the delay is over. */
-    void fireScheduled() {
-        List<Runnable> due = new ArrayList<>(scheduled);
-        scheduled.clear();
-        due.forEach(Runnable::run);
+    /** The server ends the request (its response written, or the connection closed). */
+    void completeAll() {
+        end.end();
     }
 
-    /** The server ends every counted request (its response written, or the connection closed). */
-    void completeAll() {
-        counted.forEach(Runnable::run);
-        counted.clear();
+    boolean ended() {
+        return end.isEnded();
     }
 }

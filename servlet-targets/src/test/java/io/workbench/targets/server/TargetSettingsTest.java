@@ -24,15 +24,14 @@ class TargetSettingsTest {
     void threadLimitsAreBiasedTowardsStrategiesThatBlock() {
         assertEquals(100, TargetSettings.of(Strategy.ASYNC_COMPLETE, 0, 0).maxProcessingThreads());
         assertEquals(10_000, TargetSettings.of(Strategy.SYNC, 0, 0).maxProcessingThreads());
-        assertEquals(100, TargetSettings.of(Strategy.SYNC, 0, 0).completionThreads(), "the completion timer's capacity");
+        assertEquals(100, TargetSettings.of(Strategy.IN_PLACE, 0, 0).maxProcessingThreads());
     }
 
     @Test
     void testsMayShrinkThePoolsAndTheIdleTimeoutButNotToNothing() {
         TargetSettings small = TargetSettings.of(Strategy.SYNC, 0, 0).withThreadLimits(16, 8).withIdleTimeout(Duration.ofSeconds(1));
         assertEquals(16, small.maxProcessingThreads());
-        assertEquals(8, small.completionThreads());
-        assertEquals(8, small.undertowIoThreads());
+        assertEquals(8, small.withPort(0).asyncThreads());
         assertEquals(Duration.ofSeconds(1), small.idleTimeout());
         assertEquals(16, small.withPort(8080).withSweepMillis(10).withHost("127.0.0.2").blockingThreads(), "kept by every copy");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> small.withThreadLimits(0, 8)).getMessage()

@@ -52,14 +52,18 @@ import java.util.concurrent.TimeoutException;
  *   the server closes, resets, sends garbage; a request times out; close(); the client stops
  *        --> the endpoint closes with a cause --> onClose: every outstanding request fails, once,
  *            with TIMEOUT if its own deadline passed, else with the cause made into an
- *            {@link HttpClientException} whose kind says what happened; the oldest with
- *            STALE_CONNECTION if the connection was stale (below)
+ *            {@link HttpClientException} whose kind says what happened; with NOT_WRITTEN if the
+ *            server closed or reset the connection before any byte of that request was written
  * </pre>
- * A connection is stale when the server closed or reset it while it was idle: the oldest
- * outstanding request was accepted while nothing was outstanding, and the close came with no byte
- * of its response. That request fails with {@link HttpClientException.Kind#STALE_CONNECTION}, so
- * that a caller can send it again on a fresh connection; the others outstanding behind it (sent
- * while it was) fail with the close's own kind.
+ * Which requests the server may have seen is what decides whether one may be sent again: a request
+ * of which no byte was written when the server closed or reset the connection (a keep-alive
+ * connection closed while idle, found by the write that fails; or a request pipelined behind one
+ * the server never answered) fails with {@link HttpClientException.Kind#NOT_WRITTEN}, and a caller
+ * may send it again on another connection. A request of which any byte was written fails with the
+ * close's own kind ({@code CLOSED}, {@code RESET}), even when no byte of its response came: the
+ * server may have read it and acted on it, and a request is never sent twice by guesswork. The
+ * {@link RequestFlusher} keeps the mark, set before each write that may take a request's first
+ * byte and cleared after one that took none.
  *
  * Timeouts are found by the client's periodic check ({@link #expire(long)}), which only closes the
  * endpoint: the requests are failed by {@link #onClose}, on the selector thread, like every other
@@ -101,8 +105,6 @@ public final class HttpClientConnection extends AbstractConnection {
     private long receivingSeq;
     /** A write failed: read what is there, then close with this instead of waiting for more. */
     private Throwable writeFailure;
-    /** The server closed or reset the connection between responses (no byte of the next one had come). */
-    private boolean closedBetweenResponses;
 
     /**
      * @param selector the selector the endpoint is registered with: it runs every read, and the
@@ -145,10 +147,6 @@ public final class HttpClientConnection extends AbstractConnection {
     public Admission send(HttpRequest request, HttpResponseListener listener, long tag) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(listener, "listener");
-        // Read before the claim: if every earlier request was answered then, none was outstanding
-        // at the claim (answered only grows). Read after, a response that came meanwhile would
-        // make a pipelined request look like the first on an idle connection.
-        long answeredBefore = queue.answered();
         long seq = queue.claim(!request.isPersistent());
         if (seq < 0) {
             return seq == ExchangeQueue.FULL ? Admission.FULL : seq == ExchangeQueue.REFUSED_SHUT ? Admission.CLOSING : Admission.CLOSED;
@@ -156,9 +154,6 @@ public final class HttpClientConnection extends AbstractConnection {
         HttpExchange exchange = queue.slot(seq);
         long timeout = request.timeoutMillis() == HttpRequest.DEFAULT_TIMEOUT ? defaultTimeoutMillis : request.timeoutMillis();
         exchange.prepare(seq, request, listener, tag, System.nanoTime(), timeout);
-        if (answeredBefore == seq) {
-            exchange.startedIdle();
-        }
         exchange.publish(seq);
         if (queue.isClosed()) {
             // The connection closed while we published: its closing thread may have missed this slot.
@@ -257,7 +252,6 @@ public final class HttpClientConnection extends AbstractConnection {
                 read = getEndPoint().fill(in);
             } catch (IOException x) {
                 // The endpoint closed itself with x (a reset): onClose fails what is outstanding.
-                closedByServer();
                 return;
             }
             // The completion time of every response this read completes, before any listener runs.
@@ -283,7 +277,6 @@ public final class HttpClientConnection extends AbstractConnection {
                 }
             } else if (read == 0) {
                 if (writeFailure != null) {
-                    closedByServer();
                     getEndPoint().close(writeFailure);
                 } else {
                     fillInterested();
@@ -293,13 +286,6 @@ public final class HttpClientConnection extends AbstractConnection {
                 endOfInput(readNanos);
                 return;
             }
-        }
-    }
-
-    /** The server closed or reset the connection: if that was between responses, the connection may have been stale. */
-    private void closedByServer() {
-        if (receiving == null) {
-            closedBetweenResponses = true;
         }
     }
 
@@ -427,7 +413,6 @@ public final class HttpClientConnection extends AbstractConnection {
         if (!getEndPoint().isOpen()) {
             return;
         }
-        closedByServer();
         if (receiving != null) {
             try {
                 if (parser.endOfInput(handler) == Progress.MESSAGE_COMPLETE) {
@@ -506,7 +491,7 @@ public final class HttpClientConnection extends AbstractConnection {
             HttpExchange exchange = queue.slot(seq);
             if (exchange.isActive(seq)) {
                 HttpClientException why = exchange.isExpired(now) ? timedOut(exchange, now)
-                        : seq == answered && isStale(exchange, failure) ? stale(exchange, failure) : failure;
+                        : !exchange.isAnyByteWritten() && byTheServer(failure) ? notWritten(exchange, failure) : failure;
                 exchange.fail(seq, why, now);
             }
         }
@@ -543,23 +528,18 @@ public final class HttpClientConnection extends AbstractConnection {
         return new HttpClientException(HttpClientException.Kind.ABORTED, describe() + " failed" + counted + ": " + cause, cause);
     }
 
-    /**
-     * Whether the oldest outstanding request failed only because the connection was stale: the
-     * server closed or reset it between responses, and the request had been accepted while
-     * nothing was outstanding. Reader state: onClose runs on the selector's thread after the
-     * reader stopped.
-     */
-    private boolean isStale(HttpExchange oldest, HttpClientException failure) {
+    /** @return true if the connection closed because the server closed or reset it (not this side, not a bad response) */
+    private static boolean byTheServer(HttpClientException failure) {
         HttpClientException.Kind kind = failure.kind();
-        return closedBetweenResponses && receiving == null && oldest.isStartedIdle()
-                && (kind == HttpClientException.Kind.CLOSED || kind == HttpClientException.Kind.RESET);
+        return kind == HttpClientException.Kind.CLOSED || kind == HttpClientException.Kind.RESET;
     }
 
-    private HttpClientException stale(HttpExchange exchange, HttpClientException failure) {
-        return new HttpClientException(HttpClientException.Kind.STALE_CONNECTION, exchange.request() + " (#" + exchange.sequence()
-                + ") on " + describe() + ": the server closed the idle connection before any byte of the response"
-                + (exchange.isSent() ? "" : " (the request was not written whole)") + "; it can be sent again on a fresh connection",
-                failure);
+    private HttpClientException notWritten(HttpExchange exchange, HttpClientException failure) {
+        HttpRequest request = exchange.request();
+        return new HttpClientException(HttpClientException.Kind.NOT_WRITTEN, request + " (#" + exchange.sequence() + ") on " + describe()
+                + ": the server closed the connection before any byte of the request was written; the server never saw it, and it "
+                + (request.isIdempotent() ? "can be sent again on another connection"
+                        : "could be sent again, but its method is not idempotent: a client sends it again only on purpose"), failure);
     }
 
     private HttpClientException timedOut(HttpExchange exchange, long nowNanos) {

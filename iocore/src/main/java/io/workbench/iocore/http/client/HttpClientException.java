@@ -28,14 +28,16 @@ public final class HttpClientException extends IOException {
         /** The server closed the connection (or said it would, with {@code Connection: close}) before this response was complete. */
         CLOSED,
         /**
-         * The connection was stale: the server closed or reset it while it was idle. Nothing was
-         * outstanding on it when this request was accepted, and the close (FIN or RST) came before
-         * any byte of the response, whether or not the request was written. The request can be
-         * sent again, once, on a fresh connection (if it is idempotent: RFC 9110, section 9.2.2).
-         * A server that closes on reading a request without answering it looks the same; the
-         * retry then fails as {@link #CLOSED}.
+         * The connection closed (the server closed or reset it) before any byte of this request was
+         * written: the server cannot have seen it, so it can be sent again on another connection,
+         * once (RFC 9110, section 9.2.2, still asks a client to retry only idempotent methods on
+         * its own: {@link HttpRequest#isIdempotent()}). The usual cause is a keep-alive connection
+         * the server closed or reset while it was idle, seen by the write (which fails) or by the
+         * reader before the request's turn to be written came. A request of which a byte was
+         * written fails with {@link #CLOSED} or {@link #RESET} instead: the server may have read
+         * it, and it must not be sent twice.
          */
-        STALE_CONNECTION,
+        NOT_WRITTEN,
         /** The server sent bytes that are not a valid response to the request: garbage, a smuggling vector, an unsolicited response. */
         BAD_RESPONSE,
         /** This side closed the connection: {@code close()}, the client stopped, or another request on the connection timed out. */

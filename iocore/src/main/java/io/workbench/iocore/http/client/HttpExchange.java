@@ -27,10 +27,11 @@ import java.nio.ByteBuffer;
  *
  * <p>Fields other than the word are plain: the request's are written by the claiming thread before
  * the volatile publish and read after reading the word; the response's are written by the reader,
- * and the outcome by the winner of the CAS before it calls the listener. The send time is written
- * by the flusher, whichever thread that is, with release and read with acquire, only while the
- * request is not over; the queue's slot count makes sure the slot is not reused while the flusher's
- * write is under way ({@code ExchangeQueue}).
+ * and the outcome by the winner of the CAS before it calls the listener. The send time, and
+ * whether any byte of the request may have been written, are written by the flusher, whichever
+ * thread that is, with release and read with acquire, only while the request is not over; the
+ * queue's slot count makes sure the slot is not reused while the flusher's write is under way
+ * ({@code ExchangeQueue}).
  *
  * <h2>The time stamps</h2>
  * All three are {@link System#nanoTime()}:
@@ -59,12 +60,14 @@ public final class HttpExchange {
 
     private static final VarHandle WORD;
     private static final VarHandle SENT;
+    private static final VarHandle WRITTEN;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             WORD = lookup.findVarHandle(HttpExchange.class, "word", long.class);
             SENT = lookup.findVarHandle(HttpExchange.class, "sentNanos", long.class);
+            WRITTEN = lookup.findVarHandle(HttpExchange.class, "anyByteWritten", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -81,8 +84,6 @@ public final class HttpExchange {
     private HttpResponseListener listener;
     /** Whether the listener wants the body's pieces ({@link HttpResponseListener#wantsContent()}), asked once per request. */
     private boolean deliverContent;
-    /** Whether nothing was outstanding on the connection when this request was accepted. */
-    private boolean startedIdle;
     private long tag;
     private long sequence;
     private long queuedNanos;
@@ -92,6 +93,10 @@ public final class HttpExchange {
     /** When the socket took the request's last byte; 0 until then. */
     @SuppressWarnings("unused") // through SENT
     private long sentNanos;
+
+    /** Whether a write may have taken a byte of the request: set right before such a write, cleared after one that took none. */
+    @SuppressWarnings("unused") // through WRITTEN
+    private boolean anyByteWritten;
 
     // The response, written by the reader; the outcome, by the winner of complete().
     private int status;
@@ -114,12 +119,12 @@ public final class HttpExchange {
         this.request = request;
         this.listener = listener;
         this.deliverContent = listener.wantsContent();
-        this.startedIdle = false;
         this.tag = tag;
         this.queuedNanos = nowNanos;
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = timeoutMillis > 0 ? nowNanos + timeoutMillis * 1_000_000 : NO_DEADLINE;
         SENT.setRelease(this, 0L);
+        WRITTEN.setRelease(this, false);
         this.status = 0;
         this.version = null;
         this.headReceived = false;
@@ -159,16 +164,6 @@ public final class HttpExchange {
         return deadlineNanos != NO_DEADLINE && nowNanos - deadlineNanos >= 0;
     }
 
-    /** The claiming thread, before {@link #publish}: nothing was outstanding on the connection when this request was accepted. */
-    void startedIdle() {
-        this.startedIdle = true;
-    }
-
-    /** @return whether nothing was outstanding on the connection when this request was accepted */
-    boolean isStartedIdle() {
-        return startedIdle;
-    }
-
     /**
      * The flusher, right before a write that may take the last byte of request {@code seq}. A
      * request that is over already (answered before it was written whole, or the connection
@@ -186,6 +181,33 @@ public final class HttpExchange {
         if (isActive(seq)) {
             SENT.setRelease(this, 0L);
         }
+    }
+
+    /**
+     * The flusher, right before a write that may take the first byte of request {@code seq}: from
+     * now on a close fails it as a request that may have reached the server. Set before the write,
+     * not after, so that a close that races with the write (on the selector, while the flusher
+     * writes on the sender's thread) errs on the side of never sending it twice.
+     */
+    void mayBeWritten(long seq) {
+        if (isActive(seq)) {
+            WRITTEN.setRelease(this, true);
+        }
+    }
+
+    /** The flusher: that write took no byte of request {@code seq} after all (it took less, or it failed). */
+    void notWritten(long seq) {
+        if (isActive(seq)) {
+            WRITTEN.setRelease(this, false);
+        }
+    }
+
+    /**
+     * @return false if no byte of the request can have been written: the server cannot have seen
+     *         it (see {@link HttpClientException.Kind#NOT_WRITTEN}); true once a write may have taken one
+     */
+    boolean isAnyByteWritten() {
+        return (boolean) WRITTEN.getAcquire(this);
     }
 
     /** @return whether the listener wants the body's pieces, or only their count */

@@ -104,6 +104,18 @@ public final class HttpRequest {
         return method;
     }
 
+    /**
+     * @return whether its method is idempotent (RFC 9110, section 9.2.2: GET, HEAD, PUT, DELETE,
+     *         OPTIONS, TRACE): sending it twice has the effect of sending it once, so a client may
+     *         send it again on its own after a connection failed under it
+     */
+    public boolean isIdempotent() {
+        return switch (method) {
+            case GET, HEAD, PUT, DELETE, OPTIONS, TRACE -> true;
+            case POST, PATCH, CONNECT -> false;
+        };
+    }
+
     public String target() {
         return target;
     }

@@ -36,6 +36,17 @@ import java.util.Arrays;
  * server sends only once it has the request) sees it, even when the sending thread is descheduled
  * right after the call; a stamp read after the call would lose that race to a fast server.
  *
+ * <h2>Whether any byte of a request was written</h2>
+ * The same way, at the other end of each request: the flusher notes where each request's first
+ * byte lies, marks every request of the buffer whose first byte is not yet taken as possibly
+ * written right before each flush, and clears the mark after a flush (or a failed write) that did
+ * not take that byte. A request whose mark is clear when the connection closes was never seen by
+ * the server, and fails as {@link HttpClientException.Kind#NOT_WRITTEN}, which a caller may send
+ * again; one whose mark is set fails as closed or reset, and must not be sent twice. Marking before
+ * the call is what makes that safe when a close races with a write on another thread: the channel's
+ * close waits for a write under way, so a close that finds no mark finds a write that has not
+ * begun and never will.
+ *
  * <p>The buffer is taken from the pool for a burst of writes and given back as soon as nothing is
  * left to write, so an idle connection holds no output buffer. A write that fails is not the end
  * of the connection's reading: the connection is told ({@link HttpClientConnection#writeFailed}),
@@ -66,6 +77,12 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
     private int endingCount;
     /** How many of them are stamped as sent. */
     private int stamped;
+    /** The requests whose first byte is in {@link #out}: sequence numbers and where that byte is. */
+    private long[] beginningSeqs = new long[4];
+    private int[] beginningOffsets = new int[4];
+    private int beginningCount;
+    /** How many of them a flush has taken the first byte of. */
+    private int begun;
 
     RequestFlusher(ExchangeQueue queue, EndPoint endPoint, HttpClientConnection connection, String authority, ByteBufferPool pool,
                    int bufferSize) {
@@ -86,6 +103,8 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
         }
         endingCount = 0;
         stamped = 0;
+        beginningCount = 0;
+        begun = 0;
         while (true) {
             if (writing == null) {
                 long seq = next;
@@ -113,6 +132,7 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
                     pool.release(buffer);
                     buffer = out = pool.acquire(headBytes);
                 }
+                beginning(seq, buffer.position());
                 request.writeHead(generator, buffer, authority);
                 // Content-Length framing: neither call writes a byte, both check the count.
                 generator.writeContentPrefix(buffer, request.contentLength());
@@ -158,10 +178,30 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
         endingCount++;
     }
 
-    /** A flush of {@link #out} is about to be made: the requests it may finish are stamped now. */
+    private void beginning(long seq, int offset) {
+        if (beginningCount == beginningSeqs.length) {
+            beginningSeqs = Arrays.copyOf(beginningSeqs, beginningCount * 2);
+            beginningOffsets = Arrays.copyOf(beginningOffsets, beginningCount * 2);
+        }
+        beginningSeqs[beginningCount] = seq;
+        beginningOffsets[beginningCount] = offset;
+        beginningCount++;
+    }
+
+    /**
+     * A flush of {@link #out} is about to be made: the requests it may begin are marked as possibly
+     * written, and the requests it may finish are stamped, now.
+     */
     @Override
     public void onFlushing() {
-        if (out == null || stamped == endingCount) {
+        if (out == null) {
+            return;
+        }
+        for (int i = begun; i < beginningCount; i++) {
+            long seq = beginningSeqs[i];
+            queue.slot(seq).mayBeWritten(seq);
+        }
+        if (stamped == endingCount) {
             return;
         }
         long now = System.nanoTime();
@@ -171,18 +211,36 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
         }
     }
 
-    /** That flush returned: the requests whose last byte it took keep their stamp, the others lose it. */
+    /**
+     * That flush returned: the requests whose first byte it took stay marked, the others are not
+     * written; the requests whose last byte it took keep their stamp, the others lose it.
+     */
     @Override
     public void onFlushed() {
         ByteBuffer buffer = out;
-        if (buffer == null || stamped == endingCount) {
+        if (buffer == null) {
             return;
         }
         int written = buffer.position();
+        while (begun < beginningCount && beginningOffsets[begun] < written) {
+            begun++;
+        }
+        unmarkTheRest();
+        if (stamped == endingCount) {
+            return;
+        }
         while (stamped < endingCount && endingOffsets[stamped] <= written) {
             stamped++;
         }
         unstampTheRest();
+    }
+
+    /** The requests of {@link #out} whose first byte the socket has not taken: none of their bytes was written. */
+    private void unmarkTheRest() {
+        for (int i = begun; i < beginningCount; i++) {
+            long seq = beginningSeqs[i];
+            queue.slot(seq).notWritten(seq);
+        }
     }
 
     /** The requests of {@link #out} the socket has not taken whole are not sent. */
@@ -196,7 +254,8 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
     @Override
     protected void onCompleteFailure(Throwable cause) {
         // No write is outstanding any more: the buffer is ours to give back, and what it held that the
-        // socket did not take is not sent.
+        // socket did not take is not sent (a write that fails takes nothing).
+        unmarkTheRest();
         unstampTheRest();
         releaseBuffer();
         writing = null;
@@ -212,6 +271,8 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
         }
         endingCount = 0;
         stamped = 0;
+        beginningCount = 0;
+        begun = 0;
     }
 
     /** Its completion only moves on to the next write: it never blocks, so the selector runs it in place. */

@@ -21,7 +21,8 @@ class Outcomes implements HttpResponseListener {
 
     /** What one request ended with. */
     record Outcome(long tag, boolean succeeded, int status, long contentBytes, String body, HttpClientException failure,
-                   long sequence, boolean sent, long queuedNanos, long sentNanos, long completedNanos, String thread) {
+                   long sequence, boolean sent, long queuedNanos, long sentNanos, long completedNanos, String thread,
+                   boolean anyByteWritten) {
     }
 
     private final Map<Long, AtomicInteger> completions = new ConcurrentHashMap<>();
@@ -62,7 +63,7 @@ class Outcomes implements HttpResponseListener {
         outcomes.put(tag, new Outcome(tag, exchange.isSucceeded(), exchange.status(), exchange.contentBytes(),
                 body == null ? "" : body.toString(java.nio.charset.StandardCharsets.ISO_8859_1), exchange.failure(),
                 exchange.sequence(), exchange.isSent(), exchange.queuedNanos(), exchange.sentNanos(), exchange.completedNanos(),
-                Thread.currentThread().getName()));
+                Thread.currentThread().getName(), exchange.isAnyByteWritten()));
         completed.release();
     }
 

@@ -72,6 +72,43 @@ class SendStampTest {
         assertEquals(0, pool.getOutstanding(), "the output buffer is back");
     }
 
+    /**
+     * Whether any byte of a request was written, the mark a close reads to tell a request the server
+     * cannot have seen ({@code NOT_WRITTEN}, which may be sent again) from one it may have: set for
+     * every request whose first byte a flush may take, kept for those whose first byte it took, even
+     * three bytes of it, and cleared for the others, which wait in the buffer.
+     */
+    @Test
+    void aRequestIsWrittenOnceAFlushTookItsFirstByteAndNotBefore() {
+        ScriptedClientEndPoint endPoint = new ScriptedClientEndPoint();
+        ExchangeQueue queue = new ExchangeQueue(8, () -> new HttpExchange(null));
+        ByteBufferPool pool = new ByteBufferPool();
+        RequestFlusher flusher = new RequestFlusher(queue, endPoint, null, AUTHORITY, pool, 4096);
+        HttpRequest zero = HttpRequest.get("/zero");
+        publish(queue, zero);
+        publish(queue, HttpRequest.get("/one"));
+        publish(queue, HttpRequest.get("/two"));
+        for (int i = 0; i < 3; i++) {
+            assertFalse(queue.slot(i).isAnyByteWritten(), "published, not yet flushed: request " + i);
+        }
+        // The socket takes request 0 and three bytes of request 1.
+        endPoint.budget = zero.headBytes(AUTHORITY) + 3;
+        flusher.iterate();
+        assertTrue(queue.slot(0).isAnyByteWritten());
+        assertTrue(queue.slot(1).isAnyByteWritten(), "three bytes of request 1 reached the socket: the server may read them");
+        assertFalse(queue.slot(1).isSent());
+        assertFalse(queue.slot(2).isAnyByteWritten(), "request 2 waits in the buffer: no byte of it left");
+        // A flush that takes nothing changes nothing.
+        endPoint.budget = 0;
+        endPoint.writable();
+        assertTrue(queue.slot(1).isAnyByteWritten());
+        assertFalse(queue.slot(2).isAnyByteWritten());
+        endPoint.budget = Integer.MAX_VALUE;
+        endPoint.writable();
+        assertTrue(queue.slot(2).isAnyByteWritten() && queue.slot(2).isSent());
+        assertEquals(0, pool.getOutstanding(), "the output buffer is back");
+    }
+
     @Test
     void aRequestWhoseBodySpansManyWritesIsSentByTheLastOne() {
         ScriptedClientEndPoint endPoint = new ScriptedClientEndPoint();

@@ -2,11 +2,13 @@ package io.workbench.iocore.http.client;
 
 import static io.workbench.iocore.http.client.HttpClientResponsesTest.HELLO;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.workbench.iocore.http.HttpMethod;
 import io.workbench.iocore.http.client.HttpClientConnection.Admission;
 import io.workbench.iocore.http.client.HttpClientException.Kind;
 import io.workbench.iocore.selector.ManagedSelector;
@@ -16,14 +18,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A request sent on a connection the server closed while it was idle fails as
- * {@link Kind#STALE_CONNECTION}, told apart from a server that fails a request, so that it can be
- * sent again on a fresh connection. Over real sockets: the point is what the kernel reports when
- * a request goes out just as the server's FIN or RST comes in.
+ * A request is failed as {@link Kind#NOT_WRITTEN}, which a caller may send again, only when no byte
+ * of it was written before the server closed or reset the connection; a request of which a byte was
+ * written fails as closed or reset, whether or not the server read it, so that no request is ever
+ * sent twice. Over real sockets: the point is what the kernel reports when a request goes out just
+ * as the server's FIN or RST comes in.
  */
 class StaleConnectionTest {
 
@@ -64,7 +68,7 @@ class StaleConnectionTest {
     }
 
     @Test
-    void aRequestSentAsTheServerClosesTheIdleConnectionIsStaleAndARetryOnAFreshOneWorks() throws Exception {
+    void aRequestWrittenAsTheServerClosesTheIdleConnectionIsClosedNotNotWritten() throws Exception {
         try (IdleClosingServer server = new IdleClosingServer(100)) {
             client = TestClients.start(TestClients.config("stale-fin"));
             HttpClientConnection connection = TestClients.connect(client, server.address());
@@ -72,33 +76,34 @@ class StaleConnectionTest {
             assertEquals(200, first.status());
             Outcomes outcomes = new Outcomes();
             // The server closes the connection 100 to 125 ms after that response: its FIN is in the
-            // client's socket once the server's endpoint is gone.
+            // client's socket once the server's endpoint is gone. A FIN does not stop this side from
+            // writing: the request goes out, and from here nothing tells whether the server read it.
             assertEquals(Admission.ACCEPTED, sendFromTheSelectorOnce(client, () -> TestClients.await(() -> server.openConnections() == 0, 10),
                     connection, HttpRequest.get("/again"), outcomes, 1));
             outcomes.await(1);
             Outcomes.Outcome again = outcomes.get(1);
-            assertEquals(Kind.STALE_CONNECTION, again.failure().kind(), again.failure().getMessage());
-            assertTrue(again.failure().getMessage().contains("the server closed the idle connection before any byte of the response"),
-                    again.failure().getMessage());
-            assertTrue(again.sent(), "the socket took the request: a FIN does not stop this side from writing");
+            assertTrue(again.anyByteWritten(), "the socket took the request");
+            assertTrue(again.failure().kind() == Kind.CLOSED || again.failure().kind() == Kind.RESET, again.failure().getMessage());
             assertNotNull(connection.closed().get(10, TimeUnit.SECONDS));
-
-            // Sent again on a fresh connection, it is answered.
-            HttpClientConnection fresh = TestClients.connect(client, server.address());
-            assertEquals(200, fresh.send(HttpRequest.get("/again")).get(10, TimeUnit.SECONDS).status());
+            assertEquals(1, server.requests(), "the server had closed: it never read the second request");
         }
     }
 
     @Test
-    void aRequestSentAfterTheServerResetTheIdleConnectionIsStale() throws Exception {
+    void aRequestSentAfterTheServerResetTheIdleConnectionIsNotWrittenAndAnsweredWhenSentAgain() throws Exception {
         CountDownLatch resetNow = new CountDownLatch(1);
         CountDownLatch resetDone = new CountDownLatch(1);
+        AtomicInteger served = new AtomicInteger();
         try (ScriptedServer server = new ScriptedServer(peer -> {
             peer.readRequest();
             peer.write(HELLO);
-            resetNow.await();
-            peer.reset();
-            resetDone.countDown();
+            if (served.incrementAndGet() == 1) {
+                resetNow.await();
+                peer.reset();
+                resetDone.countDown();
+            } else {
+                peer.awaitClientClose();
+            }
         })) {
             client = TestClients.start(TestClients.config("stale-rst"));
             HttpClientConnection connection = TestClients.connect(client, server.address());
@@ -111,42 +116,87 @@ class StaleConnectionTest {
             }, connection, HttpRequest.get("/again"), outcomes, 1));
             outcomes.await(1);
             Outcomes.Outcome again = outcomes.get(1);
-            // The write fails (the socket is reset), or the read finds the reset, or the end of the
-            // stream behind it (once the write took the error): stale, whichever came first.
-            assertEquals(Kind.STALE_CONNECTION, again.failure().kind(), again.failure().getMessage());
+            // The write fails on the reset socket and takes nothing: the server never saw the request.
+            assertEquals(Kind.NOT_WRITTEN, again.failure().kind(), again.failure().getMessage());
+            assertFalse(again.anyByteWritten());
+            assertFalse(again.sent());
+            assertTrue(again.failure().getMessage().contains("can be sent again on another connection"), again.failure().getMessage());
             Kind cause = ((HttpClientException) again.failure().getCause()).kind();
             assertTrue(cause == Kind.RESET || cause == Kind.CLOSED, again.failure().getCause().getMessage());
+
+            // Sent again on a fresh connection, it is answered.
+            HttpClientConnection fresh = TestClients.connect(client, server.address());
+            assertEquals(200, fresh.send(HttpRequest.get("/again")).get(10, TimeUnit.SECONDS).status());
+            assertEquals(2, served.get(), "the server read the first request and the one sent again: nothing twice");
         }
     }
 
     @Test
-    void onlyTheRequestThatFoundTheConnectionIdleIsStale() throws Exception {
+    void requestsTheServerReadAndClosedWithoutAByteOfAnswerAreClosedNotNotWritten() throws Exception {
         try (ScriptedServer server = new ScriptedServer(peer -> {
-            // Two requests pipelined on an idle connection, and the server closes without a byte.
+            // Two requests pipelined on an idle connection, read, and the server closes without a byte:
+            // it may have acted on both.
             peer.readRequests(2);
             peer.shutdownOutput();
             peer.awaitClientClose();
         })) {
-            client = TestClients.start(TestClients.config("stale-pipelined").withMaxRequestsInFlight(2));
+            client = TestClients.start(TestClients.config("read-then-closed").withMaxRequestsInFlight(2));
             HttpClientConnection connection = TestClients.connect(client, server.address());
             Outcomes outcomes = new Outcomes();
             assertEquals(Admission.ACCEPTED, connection.send(HttpRequest.get("/first"), outcomes, 0));
             assertEquals(Admission.ACCEPTED, connection.send(HttpRequest.get("/second"), outcomes, 1));
             outcomes.await(2);
             outcomes.assertEachCompletedOnce(2);
-            assertEquals(Kind.STALE_CONNECTION, outcomes.get(0).failure().kind(), outcomes.get(0).failure().getMessage());
-            // The second was sent while the first was outstanding: not on an idle connection.
-            assertEquals(Kind.CLOSED, outcomes.get(1).failure().kind(), outcomes.get(1).failure().getMessage());
+            for (long tag = 0; tag < 2; tag++) {
+                assertEquals(Kind.CLOSED, outcomes.get(tag).failure().kind(), outcomes.get(tag).failure().getMessage());
+                assertTrue(outcomes.get(tag).anyByteWritten());
+            }
         }
     }
 
     @Test
-    void aCloseAfterAByteOfTheResponseOrAfterAnEarlierRequestIsNotStale() throws Exception {
+    void aNonIdempotentRequestThatWasNotWrittenSaysSoAndTheIdempotentMethodsAreRfc9110s() throws Exception {
+        for (HttpMethod method : HttpMethod.values()) {
+            if (method == HttpMethod.CONNECT) {
+                // A tunnel: this client refuses to build it.
+                continue;
+            }
+            boolean idempotent = switch (method) {
+                case GET, HEAD, PUT, DELETE, OPTIONS, TRACE -> true;
+                default -> false;
+            };
+            assertEquals(idempotent, HttpRequest.builder(method, "/m").build().isIdempotent(), method.name());
+        }
+        CountDownLatch resetNow = new CountDownLatch(1);
+        CountDownLatch resetDone = new CountDownLatch(1);
         try (ScriptedServer server = new ScriptedServer(peer -> {
             peer.readRequest();
             peer.write(HELLO);
-            // The second request is answered in part, the third not at all: the server was busy
-            // with this connection, it did not close an idle one.
+            resetNow.await();
+            peer.reset();
+            resetDone.countDown();
+        })) {
+            client = TestClients.start(TestClients.config("not-written-post"));
+            HttpClientConnection connection = TestClients.connect(client, server.address());
+            assertEquals(200, connection.send(HttpRequest.get("/hello")).get(10, TimeUnit.SECONDS).status());
+            Outcomes outcomes = new Outcomes();
+            assertEquals(Admission.ACCEPTED, sendFromTheSelectorOnce(client, () -> {
+                resetNow.countDown();
+                return resetDone.await(10, TimeUnit.SECONDS);
+            }, connection, HttpRequest.builder(HttpMethod.POST, "/order").body(new byte[] {1}).build(), outcomes, 1));
+            outcomes.await(1);
+            HttpClientException failure = outcomes.get(1).failure();
+            assertEquals(Kind.NOT_WRITTEN, failure.kind(), failure.getMessage());
+            assertTrue(failure.getMessage().contains("its method is not idempotent"), failure.getMessage());
+        }
+    }
+
+    @Test
+    void aCloseAfterAByteOfTheResponseOrAfterAnEarlierRequestIsClosed() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(peer -> {
+            peer.readRequest();
+            peer.write(HELLO);
+            // The second request is answered in part, the third not at all: both were read.
             peer.readRequests(2);
             peer.write(HELLO.substring(0, 10));
             peer.shutdownOutput();
@@ -182,17 +232,19 @@ class StaleConnectionTest {
     /**
      * The generator's case on a small scale: requests at random gaps around the server's
      * keep-alive timeout of 100 ms, a new connection whenever the old one is seen closed, and a
-     * stale request sent once more on a fresh one. Every request ends answered; nothing fails but
-     * a stale request, which its retry makes good.
+     * request that was not written sent once more on a fresh one. No request reaches the server
+     * twice: the server answers exactly the requests that were answered, and a request written on a
+     * connection the server had closed (its FIN not yet seen) fails as closed or reset, and is not
+     * sent again.
      */
     @Test
-    void requestsAroundTheServersKeepAliveTimeoutAllSucceedWithOneRetryForAStaleOne() throws Exception {
+    void requestsAroundTheServersKeepAliveTimeoutReachTheServerAtMostOnce() throws Exception {
         Random random = new Random(42);
         try (IdleClosingServer server = new IdleClosingServer(100)) {
             client = TestClients.start(TestClients.config("keep-alive-loop"));
             HttpClientConnection connection = TestClients.connect(client, server.address());
             int reconnects = 0;
-            int stale = 0;
+            int answered = 0;
             for (int i = 0; i < 30; i++) {
                 Thread.sleep(60 + random.nextInt(80));
                 if (!connection.isOpen()) {
@@ -202,18 +254,21 @@ class StaleConnectionTest {
                 CompletableFuture<HttpResponse> response = connection.send(HttpRequest.get("/r" + i));
                 try {
                     assertEquals(200, response.get(10, TimeUnit.SECONDS).status());
+                    answered++;
                 } catch (ExecutionException x) {
                     HttpClientException failure = assertInstanceOf(HttpClientException.class, x.getCause());
-                    // REJECTED: the connection closed between isOpen() and send(): not taken, nothing failed.
-                    assertTrue(failure.kind() == Kind.STALE_CONNECTION || failure.kind() == Kind.REJECTED, failure.getMessage());
-                    stale += failure.kind() == Kind.STALE_CONNECTION ? 1 : 0;
                     connection = TestClients.connect(client, server.address());
-                    assertEquals(200, connection.send(HttpRequest.get("/r" + i)).get(10, TimeUnit.SECONDS).status());
+                    if (failure.kind() == Kind.NOT_WRITTEN || failure.kind() == Kind.REJECTED) {
+                        // Never on the wire (REJECTED: the connection closed between isOpen() and send(), not taken).
+                        assertEquals(200, connection.send(HttpRequest.get("/r" + i)).get(10, TimeUnit.SECONDS).status());
+                        answered++;
+                    } else {
+                        assertTrue(failure.kind() == Kind.CLOSED || failure.kind() == Kind.RESET, failure.getMessage());
+                    }
                 }
             }
-            assertTrue(reconnects + stale > 0, "the server closed idle connections during the run");
-            // A stale request never reached the server's reader (the server had closed, its kernel reset it).
-            assertEquals(30, server.requests(), "each request was answered once");
+            assertTrue(reconnects > 0, "the server closed idle connections during the run");
+            assertEquals(answered, server.requests(), "the server read each answered request once, and no other");
         }
     }
 

@@ -1,6 +1,6 @@
 package io.workbench.targets;
 
-import io.workbench.targets.IdleTimeoutChecks.Check;
+import io.workbench.targets.RequestEndChecks.Check;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -15,24 +15,28 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The idle timeout means the same on every cell, checked here with a one-second timeout: a
- * connection on which nothing is read or written for that long is closed when the server waits
- * for the client (for a request, or for it to take a response); a request the handler holds (its
- * wait) is never idle, and is answered and counted once however long it waits; a stream that never
- * stops moving is never idle, however long it lasts and however little the client sends.
+ * Every way a request ends, on every cell, and what the idle timeout means there. A counted request
+ * ends once, however it ends, and leaves nothing in flight: answered (after a wait longer than the
+ * idle timeout: a request the handler holds is never idle), failed by its handler, ended by an
+ * exception its handler threw (on the handling thread, the timer or a pool), ended by its client
+ * going away, ended by the idle timeout (a stream the client stops taking), or ended by the server's
+ * stop. And with a one-second idle timeout: a connection on which nothing is read or written for
+ * that long is closed when the server waits for the client (for a request, or for it to take a
+ * response); a stream that never stops moving is never idle, however long it lasts and however
+ * little the client sends.
  *
  * <p>Every check waits on the clock, seconds per cell and almost no CPU: one cell after the other
  * they took four minutes of the build. So the cells are checked side by side, {@value #CELLS_AT_ONCE}
  * at a time, as soon as the class starts, each on a server of its own and its checks in order
- * ({@link IdleTimeoutChecks}); each test here waits for its cell and reports one check's outcome.
+ * ({@link RequestEndChecks}); each test here waits for its cell and reports one check's outcome.
  * Nothing else runs meanwhile: the class ends only once every cell's checks have.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("io.workbench.targets.Cell#valid")
-class IdleTimeoutTest {
+class RequestEndsTest {
 
     static final int CELLS_AT_ONCE = 8;
-    /** Far more than a cell's checks take (under 10 s), and bounded: a server that hangs fails its cell. */
+    /** Far more than a cell's checks take (under 20 s), and bounded: a server that hangs fails its cell. */
     static final long CELL_TIMEOUT_SECONDS = 120;
 
     private static ExecutorService pool;
@@ -44,7 +48,7 @@ class IdleTimeoutTest {
     @BeforeAll
     static void checkEveryCellSideBySide() {
         pool = Executors.newFixedThreadPool(CELLS_AT_ONCE);
-        Cell.valid().forEach(cell -> RUNS.put(cell, pool.submit(() -> IdleTimeoutChecks.run(cell))));
+        Cell.valid().forEach(cell -> RUNS.put(cell, pool.submit(() -> RequestEndChecks.run(cell))));
     }
 
     @AfterAll
@@ -72,6 +76,26 @@ class IdleTimeoutTest {
     @Test
     void aStreamTheClientStopsTakingIsClosedAndEnds() throws Throwable {
         report(Check.STREAM_NOT_TAKEN);
+    }
+
+    @Test
+    void aRequestItsHandlerFailsEndsCountedOnce() throws Throwable {
+        report(Check.HANDLER_FAILURE);
+    }
+
+    @Test
+    void aRequestWhoseHandlerThrowsEndsCountedOnce() throws Throwable {
+        report(Check.HANDLER_EXCEPTION);
+    }
+
+    @Test
+    void aRequestWhoseClientWentAwayEndsCountedOnce() throws Throwable {
+        report(Check.CLIENT_GONE);
+    }
+
+    @Test
+    void theServersStopEndsEveryRequestAndStreamStillInFlightCountedOnce() throws Throwable {
+        report(Check.SERVER_STOP);
     }
 
     /** Waits for the cell's checks and fails as its {@code check} failed, if it did. */

@@ -13,15 +13,22 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The idle-timeout checks of one cell, run in order on one server of the cell started with a
- * one-second idle timeout: what {@link IdleTimeoutTest} asserts, each check's outcome kept for it.
+ * The checks of one cell, run in order on one server of the cell started with a one-second idle
+ * timeout, a short stop grace and the tests' {@link ProbeWatch} (which fails a request on purpose
+ * when its query asks): what {@link RequestEndsTest} asserts, each check's outcome kept for it.
  */
-final class IdleTimeoutChecks {
+final class RequestEndChecks {
 
-    /** The checks, in the order they run. */
+    /** The checks, in the order they run; the server's stop is the last. */
     enum Check {
-        HELD_REQUEST, IDLE_CONNECTION, STREAM_TO_SLOW_READER, STREAM_NOT_TAKEN
+        HELD_REQUEST, IDLE_CONNECTION, STREAM_TO_SLOW_READER, STREAM_NOT_TAKEN, HANDLER_FAILURE, HANDLER_EXCEPTION,
+        CLIENT_GONE, SERVER_STOP
     }
+
+    /** Long enough for a client to have gone before the response is written. */
+    static final long CLIENT_GONE_WAIT_MILLIS = 300;
+    /** The stop grace: the requests held at the stop wait a minute, far longer. */
+    static final Duration STOP_GRACE = Duration.ofMillis(300);
 
     static final Duration IDLE_TIMEOUT = Duration.ofSeconds(1);
     /** Longer than the idle timeout by enough for a server that counted it as idle to have closed it. */
@@ -31,17 +38,15 @@ final class IdleTimeoutChecks {
     /** The client's receive buffer: small and fixed. */
     static final int RECEIVE_BUFFER = 32 * 1024;
     /**
-     * Processing threads per server, blocking or not, instead of the study's thousands: at most one
-     * request is in flight at a time here, and Undertow's blocking cells would otherwise start 5,000
-     * selectors each (two descriptors apiece), more than the process's descriptors allow for several
-     * cells at once.
+     * Processing threads per server, blocking or not, instead of the study's thousands: at most two
+     * requests are in flight at a time here, and eight cells run side by side in one JVM.
      */
     static final int THREADS = 16;
 
     private final Cell cell;
     private Target target;
 
-    private IdleTimeoutChecks(Cell cell) {
+    private RequestEndChecks(Cell cell) {
         this.cell = cell;
     }
 
@@ -51,14 +56,14 @@ final class IdleTimeoutChecks {
      * @return the failure of each check that failed (a server that would not start fails them all)
      */
     static Map<Check, Throwable> run(Cell cell) {
-        return new IdleTimeoutChecks(cell).runAll();
+        return new RequestEndChecks(cell).runAll();
     }
 
     private Map<Check, Throwable> runAll() {
         Map<Check, Throwable> failures = new EnumMap<>(Check.class);
         try {
             target = Target.start(cell.technology(), TargetSettings.of(cell.strategy(), 0, 0)
-                    .withIdleTimeout(IDLE_TIMEOUT).withThreadLimits(THREADS, THREADS));
+                    .withIdleTimeout(IDLE_TIMEOUT).withThreadLimits(THREADS, THREADS).withStopGrace(STOP_GRACE), new ProbeWatch());
         } catch (Throwable x) {
             for (Check check : Check.values()) {
                 failures.put(check, x);
@@ -85,6 +90,10 @@ final class IdleTimeoutChecks {
             case IDLE_CONNECTION -> aConnectionWaitingForItsNextRequestIsClosed();
             case STREAM_TO_SLOW_READER -> aStreamToASlowReaderOutlastingTheIdleTimeoutIsWrittenWhole();
             case STREAM_NOT_TAKEN -> aStreamTheClientStopsTakingIsClosedAndEnds();
+            case HANDLER_FAILURE -> failedByItsHandlerEndsCountedOnce("abort");
+            case HANDLER_EXCEPTION -> failedByItsHandlerEndsCountedOnce("throw");
+            case CLIENT_GONE -> aRequestWhoseClientWentAwayEndsCountedOnce();
+            case SERVER_STOP -> theStopEndsEverythingInFlightCountedOnce();
         }
     }
 
@@ -112,6 +121,86 @@ final class IdleTimeoutChecks {
         }
         assertEquals(counters[0], counters[1], cell + ": started == completed in /stats");
         assertEquals(0, counters[2], cell + ": inFlight in /stats");
+    }
+
+    /**
+     * The handler fails the request ({@code fault=abort}: it aborts instead of answering) or throws
+     * ({@code fault=throw}: its send throws), with a zero wait (on the handling thread, or the pool
+     * the strategy hands a zero wait to) and with a wait (on the timer's side of the strategy): the
+     * client gets a 500 or a closed connection, and each request ends, counted once.
+     */
+    private void failedByItsHandlerEndsCountedOnce(String fault) throws Exception {
+        RequestStats stats = target.stats();
+        for (long wait : new long[] {0, 20}) {
+            settled(stats);
+            long started = stats.startedCount();
+            long completed = stats.completedCount();
+            String what = cell + " fault=" + fault + ", wait " + wait;
+            try (HttpWire wire = new HttpWire(target.port())) {
+                wire.write(HttpWire.get("/hello?wait=" + wait + "&fault=" + fault));
+                try {
+                    assertEquals(500, wire.read().status(), what);
+                } catch (IOException closed) {
+                    // Netty and Undertow's handler close the connection: their way of failing a response.
+                }
+            }
+            HelloTargetContractTest.awaitTrue(() -> stats.completedCount() == completed + 1 && stats.inFlightCount() == 0,
+                    () -> what + ": ended: " + stats);
+            assertEquals(started + 1, stats.startedCount(), what + ": " + stats);
+        }
+        // Nothing was counted twice meanwhile, and the server still answers.
+        assertEquals(stats.startedCount(), stats.completedCount(), cell + ": " + stats);
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.get("/hello"));
+            assertEquals("hello", wire.read().body(), cell + " after fault=" + fault);
+        }
+    }
+
+    /** The client closes its connection right after sending; the request ends (its write fails, or the server sees the close), counted once. */
+    private void aRequestWhoseClientWentAwayEndsCountedOnce() throws Exception {
+        RequestStats stats = target.stats();
+        settled(stats);
+        long started = stats.startedCount();
+        long completed = stats.completedCount();
+        try (HttpWire wire = new HttpWire(target.port())) {
+            wire.write(HttpWire.get("/hello?wait=" + CLIENT_GONE_WAIT_MILLIS));
+            HelloTargetContractTest.awaitTrue(() -> stats.startedCount() == started + 1, cell + ": started: " + stats);
+        }
+        HelloTargetContractTest.awaitTrue(() -> stats.completedCount() == completed + 1 && stats.inFlightCount() == 0,
+                () -> cell + ": a request whose client went away ended: " + stats);
+        Thread.sleep(CLIENT_GONE_WAIT_MILLIS);
+        assertEquals(completed + 1, stats.completedCount(), cell + ": counted once, even once its wait is over: " + stats);
+    }
+
+    /**
+     * A request that waits a minute and a stream the client does not read are in flight when the
+     * server stops: the stop ends both, each counted once, and nothing is left in flight.
+     */
+    private void theStopEndsEverythingInFlightCountedOnce() throws Exception {
+        RequestStats stats = target.stats();
+        StreamStats streams = target.streamStats();
+        settled(stats);
+        long started = stats.startedCount();
+        long streamsStarted = streams.startedCount();
+        try (HttpWire held = new HttpWire(target.port()); HttpWire stalled = new HttpWire(target.port(), RECEIVE_BUFFER)) {
+            held.write(HttpWire.get("/hello?wait=60000"));
+            stalled.write(HttpWire.get("/stream?bytes=" + STREAM_BYTES));
+            HelloTargetContractTest.awaitTrue(() -> stats.startedCount() == started + 1 && streams.startedCount() == streamsStarted + 1,
+                    cell + ": both in flight: " + stats + " " + streams);
+            target.stop();
+            HelloTargetContractTest.awaitTrue(() -> stats.inFlightCount() == 0 && streams.inFlightCount() == 0,
+                    () -> cell + ": the stop ended them: " + stats + " " + streams);
+        }
+        assertEquals(stats.startedCount(), stats.completedCount(), cell + ": each counted once: " + stats);
+        assertEquals(streams.startedCount(), streams.completedCount(), cell + ": " + streams);
+    }
+
+    /**
+     * Waits for the requests before this check to have ended: a client reads a response before the
+     * server has learned that its write is done, and a count taken in between would be one short.
+     */
+    private void settled(RequestStats stats) throws InterruptedException {
+        HelloTargetContractTest.awaitTrue(() -> stats.inFlightCount() == 0, () -> cell + ": nothing in flight: " + stats);
     }
 
     private void aConnectionWaitingForItsNextRequestIsClosed() throws Exception {
