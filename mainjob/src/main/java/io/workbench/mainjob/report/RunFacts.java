@@ -220,11 +220,20 @@ public final class RunFacts {
         List<List<String>> rows = new ArrayList<>();
         for (TargetRun target : results.targets()) {
             for (ScenarioRun scenario : target.scenarios()) {
-                for (Repetition repetition : scenario.repetitions()) {
+                List<Map.Entry<Repetition, String>> runs = new ArrayList<>();
+                scenario.repetitions().forEach(repetition -> runs.add(Map.entry(repetition,
+                        repetition.index() + (repetition.positionInRound() > 0 ? " (" + repetition.positionInRound() + ")" : ""))));
+                if (scenario.search() != null) {
+                    // The overhead scenario's search: its steps are runs too, outside the rounds.
+                    scenario.search().steps().stream().filter(step -> step.run() != null)
+                            .forEach(step -> runs.add(Map.entry(step.run(), "search at " + Figures.rate(step.rate()) + " req/s")));
+                }
+                for (Map.Entry<Repetition, String> entry : runs) {
+                    Repetition repetition = entry.getKey();
                     List<String> row = new ArrayList<>();
                     row.add(target.id());
                     row.add(scenario.scenario());
-                    row.add(repetition.index() + (repetition.positionInRound() > 0 ? " (" + repetition.positionInRound() + ")" : ""));
+                    row.add(entry.getValue());
                     LoadSummary summary = repetition.summary();
                     if (summary == null) {
                         row.add("no result");
@@ -248,7 +257,7 @@ public final class RunFacts {
                             : Figures.rate(summary.targetRate()) + " → " + Figures.rate(summary.achievedRate()));
                     row.add(Figures.ms(ScenarioFigures.lagP99Ms(repetition)));
                     row.add(Figures.count(repetition.servedBefore()));
-                    row.add(repetition.valid() && repetition.warm() ? "yes" : "no");
+                    row.add(repetition.index() > 0 && repetition.valid() && repetition.warm() ? "yes" : "no");
                     List<String> why = new ArrayList<>(verdict.reasons());
                     if (summary.interrupted()) {
                         why.add("interrupted");

@@ -279,13 +279,16 @@ class ReportInBrowserTest {
                 .min(java.util.Comparator.comparingDouble(rep -> rep.summary().latency().intendedToEnd().meanMs())).orElseThrow();
     }
 
-    /** Intervals tagged intended-to-end with at least one response, over every run results.json lists for the target. */
+    /** Intervals tagged intended-to-end with at least one response, over every run results.json lists for the target (warm-ups and search steps too). */
     private static int intervalsWithResponses(Path runDir, TargetRun target) throws IOException {
         int count = 0;
         for (ScenarioRun scenario : target.scenarios()) {
             List<Repetition> runs = new ArrayList<>(scenario.measured());
             if (scenario.warmup() != null) {
                 scenario.warmup().runs().stream().filter(Repetition::measured).forEach(runs::add);
+            }
+            if (scenario.search() != null) {
+                scenario.search().steps().stream().map(step -> step.run()).filter(run -> run != null && run.measured()).forEach(runs::add);
             }
             for (Repetition repetition : runs) {
                 Path hlog = runDir.resolve(repetition.dir()).resolve(repetition.summary().files().hlog());
