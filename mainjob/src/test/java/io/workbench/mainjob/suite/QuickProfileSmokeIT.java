@@ -124,7 +124,7 @@ class QuickProfileSmokeIT {
 
         int compared = run(temp, "--compare", out.toString(), out.toString());
         assertEquals(0, compared, () -> read(temp.resolve("run.stderr")));
-        assertTrue(read(temp.resolve("run.stdout")).contains("| " + TARGETS.get(0) + " | overhead | mean ms |"));
+        assertTrue(read(temp.resolve("run.stdout")).contains("| " + TARGETS.get(0) + " | overhead | CPU per request |"));
     }
 
     private static void checkFiles(Path out, String what, Repetition repetition) throws IOException {
