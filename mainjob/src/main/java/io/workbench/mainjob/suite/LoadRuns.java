@@ -38,9 +38,16 @@ final class LoadRuns {
     private final ScheduledExecutorService sampling;
     private final Progress progress;
     private final Interruption interruption;
+    private final String commandPrefix;
 
-    LoadRuns(Path runRoot, GeneratorProcess generator, ScheduledExecutorService sampling, Progress progress, Interruption interruption) {
+    /**
+     * @param commandPrefix what goes before {@code ./workbench load} in {@code command.txt} for the run's
+     *     command to be the one a user would type: the generator's namespace and pinning
+     */
+    LoadRuns(Path runRoot, GeneratorProcess generator, ScheduledExecutorService sampling, Progress progress, Interruption interruption,
+            List<String> commandPrefix) {
         this.runRoot = runRoot;
+        this.commandPrefix = commandPrefix.isEmpty() ? "" : String.join(" ", commandPrefix) + " ";
         this.generator = generator;
         this.sampling = sampling;
         this.progress = progress;
@@ -130,7 +137,7 @@ final class LoadRuns {
     }
 
     private Ran run(TargetSession target, Preset preset, Path runDir, List<String> arguments, double plannedSeconds) throws IOException {
-        Files.writeString(runDir.resolve("command.txt"), "./workbench load " + String.join(" ", arguments) + "\n");
+        Files.writeString(runDir.resolve("command.txt"), commandPrefix + "./workbench load " + String.join(" ", arguments) + "\n");
         Duration deadline = Duration.ofMillis(Math.round(plannedSeconds * 4_000) + preset.timeoutMillis() + 60_000);
         GeneratorProcess.Ended ended = generator.run(arguments, runDir, deadline, progress::pass);
         LoadSummary summary = null;

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
@@ -69,7 +70,8 @@ public final class SuiteRunner {
         ScheduledExecutorService sampling = SamplingThread.start();
         try {
             LoadArguments arguments = new LoadArguments(plan.network().sourceAddresses(), plan.scale());
-            LoadRuns runs = new LoadRuns(plan.out(), generator, sampling, progress, interruption);
+            LoadRuns runs = new LoadRuns(plan.out(), generator, sampling, progress, interruption,
+                    Stream.concat(plan.network().loadPrefix().stream(), plan.pinning().load().stream()).toList());
             for (List<TargetId> group : plan.groups().groups()) {
                 if (interruption.requested()) {
                     group.forEach(this::notRun);

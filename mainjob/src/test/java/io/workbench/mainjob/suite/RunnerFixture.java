@@ -38,7 +38,7 @@ final class RunnerFixture implements AutoCloseable {
         command.replaceAll(flag -> flag.equals("-Xms1g") ? "-Xms64m" : flag.equals("-Xmx1g") ? "-Xmx256m" : flag);
         command.remove("-XX:+AlwaysPreTouch");
         generator = new GeneratorProcess(command, root.resolve("generator.stderr"));
-        runs = new LoadRuns(root, generator, sampling, progress, Interruption.none());
+        runs = new LoadRuns(root, generator, sampling, progress, Interruption.none(), List.of());
     }
 
     /**
