@@ -26,10 +26,10 @@ public final class MarkdownReport {
 
     /** What the validity table shows (both reports). */
     static final String VALIDITY_TEXT = "A run is valid when its own verdict says so: the generator kept its schedule (its "
-            + "lag, intended to send, stayed under the limit; it achieved the rate its schedule asked for) and nothing on "
-            + "the generator's side limited it. \"Limited by\" names what did: generator-cpu (its loop had no idle time "
-            + "left, or its process no CPU), generator-pacing (late while it had idle time), connection-cap or descriptor-limit (requests waited "
-            + "for a connection the cap or the kernel would not give), interrupted, no-response, or not-judged (the data "
+            + "lateness, intended to the moment it tried to send, stayed under the run's limit) and nothing on "
+            + "the generator's side limited it. \"Limited by\" names what did: generator-cpu (its loop threads had no idle "
+            + "time or CPU left), generator-pacing (late while it had idle time), descriptor-limit (the kernel would not "
+            + "give a socket), interrupted, no-response, or not-judged (the data "
             + "cannot be judged; the reasons say what it lacks, e.g. a summary written before verdicts named their limit). "
             + "What the target does (slow or failed responses, falling behind) never makes a run invalid. \"Not warm\": "
             + "taken before the target's warm-up for the scenario was steady (its CPU per request over consecutive windows). "

@@ -71,8 +71,9 @@ public record ScenarioFigures(ScenarioRun run, List<Repetition> measured, List<R
     }
 
     /**
-     * The generator's lag in a repetition, intended->send p99 in ms (the verdict's evidence, else
-     * the latency figure); NaN when the engine does not measure it.
+     * The generator's lateness in a repetition, p99 in ms (the verdict's evidence, else the lateness
+     * figure, else intended->send in summaries written before the lateness was kept apart); NaN when
+     * the engine does not measure it.
      */
     public static double lagP99Ms(Repetition repetition) {
         LoadSummary summary = repetition.summary();
@@ -81,6 +82,9 @@ public record ScenarioFigures(ScenarioRun run, List<Repetition> measured, List<R
             return summary.validity().evidence().lagP99Ms();
         }
         LoadSummary.Latencies latency = summary.latency();
+        if (latency != null && latency.lateness() != null) {
+            return latency.lateness().p99Ms();
+        }
         return latency == null || latency.intendedToSend() == null ? Double.NaN : latency.intendedToSend().p99Ms();
     }
 
@@ -121,7 +125,7 @@ public record ScenarioFigures(ScenarioRun run, List<Repetition> measured, List<R
         return Double.isNaN(median) || median == 0 ? 0 : range() / median;
     }
 
-    /** The largest generator lag (intended->send p99, ms) among the valid repetitions; NaN when none measured it. */
+    /** The largest generator lateness (p99, ms) among the valid repetitions; NaN when none measured it. */
     public double worstLagMs() {
         return valid.stream().mapToDouble(ScenarioFigures::lagP99Ms).filter(lag -> !Double.isNaN(lag)).max().orElse(Double.NaN);
     }
