@@ -56,7 +56,9 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *
  * <p>The producing thread may change over time (the adaptive strategy hands production to other
  * threads), but only one produces at a time, and the hand-off is a happens-before edge, so the
- * fields marked "producer-owned" need no other synchronization.
+ * fields marked "producer-owned" need no other synchronization. Which thread produces is the
+ * strategy's to say ({@link ExecutionStrategy#isProducingThread()}): a thread that handed
+ * production off is not the selector's thread any more, even while it runs the task it kept.
  */
 public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpable {
 
@@ -89,7 +91,6 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private volatile long spinNanos;
     private volatile boolean stopping;
     private volatile boolean closed;
-    private volatile Thread producerThread;
 
     // Producer-owned.
     private SelectionKey[] ready = new SelectionKey[64];
@@ -138,9 +139,13 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         return true;
     }
 
-    /** @return true if the calling thread is producing for this selector right now */
+    /**
+     * @return true if the calling thread is producing for this selector right now; false on a
+     *         thread that has handed production to another (the adaptive strategy's hand-off) and
+     *         runs the task it kept, from before the other can start producing
+     */
     public boolean isSelectorThread() {
-        return producerThread == Thread.currentThread();
+        return strategy.isProducingThread();
     }
 
     /** @return true once the selector is stopping: what is registered with it from now on would not be closed by it */
@@ -195,7 +200,7 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     }
 
     private void requireSelectorThread() {
-        if (producerThread != Thread.currentThread()) {
+        if (!strategy.isProducingThread()) {
             throw new IllegalStateException("not on the thread of " + this + ": submit an action that schedules");
         }
     }
@@ -220,10 +225,6 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         if (closed) {
             return null;
         }
-        Thread current = Thread.currentThread();
-        if (producerThread != current) {
-            producerThread = current;
-        }
         while (true) {
             while (readyIndex < readyCount) {
                 if (readyIndex > 0) {
@@ -240,7 +241,6 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
             runActions();
             if (stopping) {
                 closeAll();
-                producerThread = null;
                 return null;
             }
             sweepIfDue();
