@@ -477,41 +477,62 @@ final class ResponseFlusher extends IteratingCallback {
             one[0] = buffer.flip();
             try {
                 endPoint.write(this, one);
-            } catch (Throwable x) {
-                // Not a failure of the write (a write already in progress: a bug); the endpoint never took the buffer.
+            } catch (WritePendingException x) {
+                // A write already in progress (a bug): the endpoint refused the write before it took
+                // the buffer, so this write is over before it began.
                 failed(x);
             }
+            // Anything else the write throws comes after the endpoint took the buffer: the write
+            // completed in place, and a callback it completed threw (the handler's, whose response
+            // write waited for this one and was woken). This write is done, once; the exception is
+            // the caller's.
             return true;
         }
 
         @Override
         public void succeeded() {
-            Callback next = done();
-            if (next != null) {
-                next.succeeded();
+            Callback next = then;
+            boolean awaited = release();
+            try {
+                if (awaited) {
+                    iterate();
+                }
+            } finally {
+                if (next != null) {
+                    next.succeeded();
+                }
             }
         }
 
         @Override
         public void failed(Throwable cause) {
-            Callback next = done();
-            if (next != null) {
-                next.failed(cause);
-            } else {
-                endPoint.close(cause);
+            Callback next = then;
+            boolean awaited = release();
+            try {
+                if (awaited) {
+                    iterate();
+                }
+            } finally {
+                if (next != null) {
+                    next.failed(cause);
+                } else {
+                    endPoint.close(cause);
+                }
             }
         }
 
-        /** Gives the buffer back and wakes a response write that waited for it; @return what to complete next */
-        private Callback done() {
-            Callback next = then;
+        /**
+         * Gives the buffer back. The response write that waited for it is woken by the caller, and
+         * whatever that wake-up throws (a callback it completes) never keeps {@code then} from
+         * completing.
+         *
+         * @return whether a response write waited for this one
+         */
+        private boolean release() {
             then = null;
             one[0] = null;
             outstanding = false;
-            if (held.written()) {
-                iterate();
-            }
-            return next;
+            return held.written();
         }
 
         @Override
