@@ -45,6 +45,8 @@ final class ScriptedEndPoint implements EndPoint {
     private static final InetSocketAddress ADDRESS = new InetSocketAddress("127.0.0.1", 8080);
 
     final List<String> writes = new ArrayList<>();
+    /** The array each write was given, in order (the same array twice shows a gather array reused). */
+    final List<ByteBuffer[]> gathers = new ArrayList<>();
     private final Deque<byte[]> reads = new ArrayDeque<>();
     private boolean endOfInput;
     private boolean open = true;
@@ -199,6 +201,7 @@ final class ScriptedEndPoint implements EndPoint {
             beforeNextWrite = null;
             hook.run();
         }
+        gathers.add(buffers);
         if (flusher != null) {
             if (open) {
                 writes.add(text(buffers));
