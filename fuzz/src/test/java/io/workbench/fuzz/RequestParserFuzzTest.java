@@ -82,6 +82,7 @@ class RequestParserFuzzTest {
     }
 
     private static ParsedMessage shifted(ParsedMessage message, long by) {
-        return new ParsedMessage(message.method(), message.target(), message.status(), message.version(), message.fields(), message.body(), message.end() - by);
+        return new ParsedMessage(message.method(), message.target(), message.status(), message.version(), message.fields(), message.body(), message.end() - by,
+                message.trailers());
     }
 }
