@@ -82,6 +82,7 @@ class KnownDifferencesTest {
                 jetty("jetty-canonical-value-case", "GET /1 HTTP/1.1\r\nHost: A\r\n\r\nGET /2 HTTP/1.1\r\nHost: a\r\n\r\n"),
                 jetty("jetty-cached-value-whitespace", corpusStream("found-jetty-cached-value-leading-space")),
                 jetty("jetty-cached-value-case-changes", "GET /1 HTTP/1.1\r\n" + HOST + "User-Agent: Mozilla/5.0\r\n\r\nGET /2 HTTP/1.1\r\n" + HOST + "User-Agent: MozIlla/5.0\r\n\r\n"),
+                jetty("jetty-cached-value-case-changes", "GET /1 HTTP/1.1\r\n" + HOST + "User-Agent: Mozilla/5.0\r\n\r\nGET /2 HTTP/1.1\r\n" + HOST + "User-Agent: MozIlla/5.0 b\r\n\r\n"),
                 netty("bare-cr-as-whitespace-in-request-line", "POST / \rHTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("bare-cr-before-request-line", "\rGET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("bare-cr-before-request-line", "\r\r"),
