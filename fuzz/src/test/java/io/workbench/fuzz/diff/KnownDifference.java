@@ -34,7 +34,8 @@ public record KnownDifference(String id, Set<String> peers, Discrepancy.Kind kin
     public enum Verdict { ALLOWED, PEER_DEVIATION, IOCORE_STRICTER }
 
     static KnownDifference of(String id, Set<String> peers, Discrepancy.Kind kind, String reason, Verdict verdict, String clause, String why) {
-        return new KnownDifference(id, peers, kind, Pattern.compile(reason), null, "", verdict, clause, why);
+        // DOTALL: a reason may quote bytes Java takes for line terminators (0x85, say), which . would not match.
+        return new KnownDifference(id, peers, kind, Pattern.compile(reason, Pattern.DOTALL), null, "", verdict, clause, why);
     }
 
     /** The same, narrowed to discrepancies of which {@code condition} ({@code when}, in words) holds. */

@@ -87,6 +87,7 @@ class KnownDifferencesTest {
                 netty("bare-cr-before-request-line", "\rGET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("bare-cr-before-request-line", "\r\r"),
                 netty("whitespace-in-request-line", "GET /\tHTTP/1.1\r\n" + HOST + "\r\n"),
+                both("whitespace-in-request-line", "GET  /a\u0085b HTTP/1.1\r\n" + HOST + "\r\n"),
                 netty("whitespace-in-request-line", "GET\u000B/ HTTP/1.1\r\n" + HOST + "\r\n"),
                 jetty("trailer-section-unterminated-at-close", CHUNKED + "0\r\nX-T: 1\r\n"),
                 jetty("jetty-loses-the-end-after-a-bad-chunk-extension", CHUNKED + "1;a b\r\nx\r\n0\r\n\r\n"),
