@@ -165,40 +165,27 @@ public final class KnownDifferences {
             KnownDifference.of("jetty-canonical-value-case", JETTY, DISAGREE,
                     "^(?:fields|trailers): iocore has '(host|connection|accept-encoding|transfer-encoding|content-encoding|content-type|cache-control|pragma|expect|accept|accept-charset|accept-language|upgrade|te): (.*)' where the peer has '\\1: (?i)\\2' \\((?:field|trailer) #\\d+\\)$", ALLOWED,
                     "RFC 9110 sections 7.2, 7.6.1, 8.3.1, 8.4.1, 10.1.1",
-                    "Jetty hands out its cached copy of a common field, or of the Host of the request before, whose value differs only in case (Connection: keeP-alive as keep-alive, Host: a as A); those values (tokens, media types, host names) are case-insensitive"),
+                    "Jetty hands out its cached copy of a common field, or of the Host of the request before, whose value differs only in case (Connection: keeP-alive as keep-alive, Host: a as A); those values (tokens, media types, host names) are case-insensitive")
+                    .when("iocore's value is its own field line's", KnownDifferences::iocoreReadItsLine),
             KnownDifference.of("jetty-cached-value-case-changes", JETTY, DISAGREE,
                     "^(?:fields|trailers): iocore has '([-!#$%&'*+.^_`|~0-9a-z]+): (.*)' where the peer has '\\1: (?i)\\2' \\((?:field|trailer) #\\d+\\)$", PEER_DEVIATION,
                     "RFC 9110 section 5.5",
                     "Jetty's field cache, matching case-insensitively, hands out an earlier request's value (or that value followed by the rest of the line) for a field whose value is case-sensitive (User-Agent: MozIlla as Mozilla): the value the application sees is not the one received")
-                    .when("the peer's value starts with that field's value in a request before, its case included", d -> {
-                        ParsedMessage.Field field = peerField(d);
-                        return fieldLines(d.on().text(0, d.on().start(d.message())), field.name()).stream()
-                                .map(KnownDifferences::ows).anyMatch(earlier -> !earlier.isEmpty() && field.value().startsWith(earlier));
-                    }),
+                    .when("iocore's value is its own field line's, and the peer's starts with the value of a line of that name before it, its case included",
+                            d -> iocoreReadItsLine(d) && earlierValues(d).stream().map(KnownDifferences::ows)
+                                    .anyMatch(earlier -> !earlier.isEmpty() && peerField(d).value().startsWith(earlier))),
             KnownDifference.of("jetty-cached-value-whitespace", JETTY, DISAGREE,
-                    "^(?:fields|trailers): iocore has '([-!#$%&'*+.^_`|~0-9a-z]+): (.*)' where the peer has '\\1: ( |\\\\t)+\\2' \\((?:field|trailer) #\\d+\\)$", PEER_DEVIATION,
+                    "^(?:fields|trailers): iocore has '([-!#$%&'*+.^_`|~0-9a-z]+): (.*)' where the peer has '\\1: ( |\\\\t)+(?i)\\2' \\((?:field|trailer) #\\d+\\)$", PEER_DEVIATION,
                     "RFC 9112 section 5.1",
-                    "the whitespace around a field value is not part of it; in a long pipelined stream Jetty's field cache handed out a value with the whitespace before it kept")
-                    .when("the request's own field line (header or trailer) has the peer's value after its colon and one SP (and before any trailing whitespace), and a line of that name came before it in the stream", d -> {
-                        ParsedMessage.Field field = peerField(d);
-                        Comparison on = d.on();
-                        int k = d.message();
-                        int headEnd = on.headEnd(k) < 0 ? on.end(k) : on.headEnd(k);
-                        int trailers = on.trailerSectionStart(k);
-                        String upTo = on.text(0, on.end(k));
-                        String lower = upTo.toLowerCase(java.util.Locale.ROOT);
-                        String start = "\n" + field.name().toLowerCase(java.util.Locale.ROOT) + ":";
-                        int first = lower.indexOf(start);
-                        for (int at = first; at >= 0; at = lower.indexOf(start, at + 1)) {
-                            boolean own = at >= on.start(k) && (at < headEnd || trailers >= 0 && at >= trailers - 1);
-                            int from = at + start.length();
-                            int end = upTo.indexOf('\r', from);
-                            String raw = upTo.substring(from, end < 0 ? upTo.length() : end).replaceAll("[ \\t]+$", "");
-                            if (own && at > first && raw.equals(" " + field.value())) {
-                                return true;
-                            }
+                    "the whitespace around a field value is not part of it; in a long pipelined stream Jetty's field cache handed out a value with the whitespace before it kept (its own line's, or an earlier line's in another case)")
+                    .when("iocore's value is its own field line's, a line of that name came before it, and the peer's value is what follows the colon and one SP of the own line or starts with that of the line before (trailing whitespace aside)", d -> {
+                        if (!iocoreReadItsLine(d)) {
+                            return false;
                         }
-                        return false;
+                        List<String> earlier = earlierValues(d);
+                        String value = peerField(d).value();
+                        return !earlier.isEmpty() && (afterOneSpace(ownLine(d)).equals(value)
+                                || earlier.stream().map(KnownDifferences::afterOneSpace).anyMatch(e -> e.length() > 1 && value.startsWith(e)));
                     }),
             KnownDifference.of("trailer-section-unterminated-at-close", JETTY, ENDS_DIFFER, "^iocore waited for more$", ALLOWED,
                     "RFC 9112 sections 7.1 and 8",
@@ -376,22 +363,77 @@ public final class KnownDifferences {
         return (m.group(1).equals("field") ? peer(d).fields() : peer(d).trailers()).get(Integer.parseInt(m.group(2)));
     }
 
-    /** @return what follows the colon of every line of {@code text} that starts with {@code name:} (case-insensitively), up to its CR */
-    private static List<String> fieldLines(String text, String name) {
-        String lower = text.toLowerCase(java.util.Locale.ROOT);
-        String start = "\n" + name.toLowerCase(java.util.Locale.ROOT) + ":";
-        List<String> values = new java.util.ArrayList<>();
-        for (int at = lower.indexOf(start); at >= 0; at = lower.indexOf(start, at + 1)) {
-            int from = at + start.length();
-            int end = text.indexOf('\r', from);
-            values.add(text.substring(from, end < 0 ? text.length() : end));
-        }
-        return values;
-    }
-
     /** @return {@code raw} without the optional whitespace (SP, HTAB) around it */
     private static String ows(String raw) {
         return raw.replaceAll("^[ \\t]+|[ \\t]+$", "");
+    }
+
+    /** @return {@code raw} without its first SP (a field's value as Jetty's cache keeps it) and without the whitespace after it */
+    private static String afterOneSpace(String raw) {
+        String trimmed = raw.replaceAll("[ \\t]+$", "");
+        return trimmed.startsWith(" ") ? trimmed.substring(1) : trimmed;
+    }
+
+    /**
+     * The field line a field discrepancy is about, in the request's own bytes: the one at the
+     * field's index among the header section's lines (after the request line), or among the
+     * trailer section's. iocore accepted the request, so every such line is {@code name:value}.
+     *
+     * @return {@code {offset of the line, what follows its colon}}
+     */
+    private static Object[] ownLineAt(Discrepancy d) {
+        Matcher m = FIELD_INDEX.matcher(d.reason());
+        if (!m.find()) {
+            throw new IllegalArgumentException("no field index in " + d.reason());
+        }
+        Comparison on = d.on();
+        int k = d.message();
+        int at;
+        if (m.group(1).equals("field")) {
+            at = on.requestLineStart(k);
+            at = indexOfLf(on.stream(), at) + 1;
+        } else {
+            at = on.trailerSectionStart(k);
+        }
+        for (int i = Integer.parseInt(m.group(2)); i > 0; i--) {
+            at = indexOfLf(on.stream(), at) + 1;
+        }
+        int lf = indexOfLf(on.stream(), at);
+        String line = on.text(at, lf < 0 ? on.stream().length : lf - 1);
+        return new Object[] {at, line.substring(line.indexOf(':') + 1)};
+    }
+
+    /** @return what follows the colon of the field line the discrepancy is about */
+    private static String ownLine(Discrepancy d) {
+        return (String) ownLineAt(d)[1];
+    }
+
+    /** @return whether iocore's value is its own field line's value, as RFC 9112 section 5 reads it (without the whitespace around it) */
+    private static boolean iocoreReadItsLine(Discrepancy d) {
+        Matcher m = FIELD_INDEX.matcher(d.reason());
+        if (!m.find()) {
+            return false;
+        }
+        ParsedMessage message = iocore(d);
+        List<ParsedMessage.Field> fields = m.group(1).equals("field") ? message.fields() : message.trailers();
+        return ows(ownLine(d)).equals(fields.get(Integer.parseInt(m.group(2))).value());
+    }
+
+    /** @return what follows the colon of every line of the field's name before the field's own line in the stream, in order */
+    private static List<String> earlierValues(Discrepancy d) {
+        Comparison on = d.on();
+        int own = (int) ownLineAt(d)[0];
+        String name = peerField(d).name().toLowerCase(java.util.Locale.ROOT);
+        String before = on.text(0, own);
+        String lower = before.toLowerCase(java.util.Locale.ROOT);
+        String start = "\n" + name + ":";
+        List<String> values = new java.util.ArrayList<>();
+        for (int at = lower.indexOf(start); at >= 0; at = lower.indexOf(start, at + 1)) {
+            int from = at + start.length();
+            int end = before.indexOf('\r', from);
+            values.add(before.substring(from, end < 0 ? before.length() : end));
+        }
+        return values;
     }
 
     /** @return whether iocore read the request's chunked body exactly as the RFC does: the same content, ending at the same byte */
