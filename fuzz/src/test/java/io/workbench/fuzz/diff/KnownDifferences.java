@@ -208,6 +208,14 @@ public final class KnownDifferences {
                         List<ParsedMessage.Field> kept = iocore(d).normalizedTrailers().stream().filter(f -> !NETTY_DROPS.contains(f.name())).toList();
                         return kept.size() < iocore(d).trailers().size() && kept.equals(peer(d).normalizedTrailers());
                     }),
+            KnownDifference.of("chunk-line-over-the-limit", BOTH, IOCORE_REFUSED, "^chunk line longer than \\d+ bytes$", ALLOWED,
+                    "RFC 9112 section 7.1.1",
+                    "a server ought to limit the total length of the chunk extensions it receives, as it limits the other parts of a message, and answer 4xx when a request exceeds it: iocore refuses a chunk line (size and extensions) longer than its limit (1 KiB by default, 400), the peers take one of 32 KiB")
+                    .when("the request's chunked body has a chunk line (its size and extensions) longer than the limit iocore names", d -> {
+                        ChunkedBody body = d.on().chunkedBody(d.message());
+                        int limit = Integer.parseInt(d.reason().replaceAll("\\D", ""));
+                        return body != null && body.anyLine(line -> line.digits().length() + line.extension().length() > limit);
+                    }),
             // What the RFC asks of a server, which a decoder leaves to the application (or does not do).
             KnownDifference.of("host-port-jetty-refuses", JETTY, PEER_REFUSED, "^Bad HostPort$", PEER_DEVIATION,
                     "RFC 9110 section 7.2, RFC 3986 section 3.2.3",

@@ -122,7 +122,9 @@ class KnownDifferencesTest {
                 netty("netty-unchecked-disallowed-trailer", CHUNKED + "0\r\nX-A: 1\r\nTrailer: a\u0014b\r\n\r\n"),
                 netty("netty-drops-framing-trailers", CHUNKED + "1\r\nx\r\n0\r\nContent-Length: 5\r\nX-A: 1\r\nTrailer: b\r\n\r\n"),
                 netty("obs-fold", CHUNKED + "0\r\nTransfer-Encoding: a\r\n b\r\n\r\n"),
-                jetty("jetty-canonical-value-case", CHUNKED + "0\r\nAccept-Encoding: gziP\r\n\r\n"));
+                jetty("jetty-canonical-value-case", CHUNKED + "0\r\nAccept-Encoding: gziP\r\n\r\n"),
+                both("chunk-line-over-the-limit", CHUNKED + "1;a=" + "b".repeat(1100) + "\r\nx\r\n0\r\n\r\n"),
+                both("chunk-line-over-the-limit", CHUNKED + "1\r\nx\r\n0;a=" + "b".repeat(1100) + "\r\n\r\n"));
     }
 
     private static Map<String, List<String>> explainedByPeer(String stream) {
@@ -259,6 +261,8 @@ class KnownDifferencesTest {
                         truncated(chunkedThenGet, "jetty", 1)),
                 new NearMiss("chunk-extension-rejected", "iocore read the chunked body otherwise than the RFC says",
                         accepted(CHUNKED + "1;a=\"b\"c\r\nx\r\n0\r\n\r\n", "netty", 0, m -> withBody(m, "", m.end()))),
+                new NearMiss("chunk-line-over-the-limit", "every chunk line short", refused(CHUNKED + "1;a=b\r\nx\r\n0\r\n\r\n", "jetty", 0,
+                        "chunk line longer than 1024 bytes")),
                 new NearMiss("netty-drops-framing-trailers", "the peer drops a trailer field it may keep",
                         () -> outcomes(CHUNKED + "0\r\nX-A: 1\r\nContent-Length: 5\r\n\r\n", "netty", UnaryOperator.identity(), real -> {
                             ParsedMessage m = real.messages().getFirst();
