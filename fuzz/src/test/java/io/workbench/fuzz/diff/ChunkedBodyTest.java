@@ -66,13 +66,13 @@ class ChunkedBodyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", ";a", ";a=1;b=2", " ;a", "\t; a = b ", ";a=\"q\\\"x\"", ";a=\"\u00ff\"", ";a;b"})
+    @ValueSource(strings = {"", ";a", ";a=1;b=2", " ;a", "\t; a = b", ";a=\"q\\\"x\"", ";a=\"\u00ff\"", ";a;b", ";a ;b"})
     void validChunkExtensions(String extension) {
         assertTrue(Grammar.isChunkExtension(extension), extension);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {";", ";a b", ";a=", "a", ";a=\"unterminated", ";=1", ";a\u00ff", ";a=b c", ";a=\"\u0001\"", "; ;a"})
+    @ValueSource(strings = {";", ";a b", ";a=", "a", ";a=\"unterminated", ";=1", ";a\u00ff", ";a=b c", ";a=\"\u0001\"", "; ;a", ";a=b\t", ";a ", " "})
     void invalidChunkExtensions(String extension) {
         assertFalse(Grammar.isChunkExtension(extension), extension);
     }

@@ -43,11 +43,12 @@ final class Grammar {
         int at = 0;
         int n = ext.length();
         while (true) {
-            at = whitespace(ext, at);
             if (at == n) {
                 return true;
             }
-            if (ext.charAt(at) != ';') {
+            // BWS only before a ";": whitespace after the last extension, before the CRLF, is outside the grammar.
+            at = whitespace(ext, at);
+            if (at == n || ext.charAt(at) != ';') {
                 return false;
             }
             at = whitespace(ext, at + 1);

@@ -91,6 +91,8 @@ class KnownDifferencesTest {
                 jetty("trailer-section-unterminated-at-close", CHUNKED + "0\r\nX-T: 1\r\n"),
                 jetty("jetty-loses-the-end-after-a-bad-chunk-extension", CHUNKED + "1;a b\r\nx\r\n0\r\n\r\n"),
                 jetty("jetty-loses-the-end-after-a-bad-chunk-extension", CHUNKED + "1;\r\nx\r\n0\r\n\r\n"),
+                new Example("whitespace after the last chunk extension", CHUNKED + "1\r\nx\r\n0;a=b\t\r\n\r\n",
+                        Map.of("jetty", "jetty-loses-the-end-after-a-bad-chunk-extension", "netty", "chunk-extension-rejected")),
                 jetty("jetty-loses-the-end-after-a-long-chunk-size", CHUNKED + "00000000000000001\r\nx\r\n0\r\n\r\n"),
                 jetty("jetty-loses-the-end-after-a-long-chunk-size", CHUNKED + "1\r\nx\r\n00000000000000000\r\n\r\nGET / HTTP/1.1\r\n" + HOST + "\r\n"),
                 new Example("a chunk extension with a bad quoted value", CHUNKED + "1;a=\"b\"c\r\nx\r\n0\r\n\r\n",
