@@ -55,6 +55,11 @@ public record ChunkedBody(List<ChunkLine> lines, String body, List<String> trail
             return Grammar.isChunkExtension(extension);
         }
 
+        /** @return whether the extension is in the grammar and has whitespace between a token value and the next {@code ;} */
+        public boolean extensionHasWhitespaceAfterATokenValue() {
+            return extensionIsValid() && Grammar.hasWhitespaceAfterATokenValue(extension);
+        }
+
         /** @return whether the extension holds a byte above 0x7F */
         public boolean extensionHasHighByte() {
             return extension.chars().anyMatch(c -> c > 0x7F);

@@ -83,6 +83,30 @@ final class Grammar {
         }
     }
 
+    /**
+     * @return whether {@code ext}, a chunk extension in the grammar, has whitespace between a token
+     *         value and the {@code ;} after it ({@code ;a=b ;c}): BWS the grammar allows
+     */
+    static boolean hasWhitespaceAfterATokenValue(String ext) {
+        StringBuilder unquoted = new StringBuilder();
+        for (int at = 0; at < ext.length(); at++) {
+            if (ext.charAt(at) == '"') {
+                int end = quotedStringEnd(ext, at);
+                if (end < 0) {
+                    return false;
+                }
+                unquoted.append("\"\"");
+                at = end - 1;
+            } else {
+                unquoted.append(ext.charAt(at));
+            }
+        }
+        return TOKEN_VALUE_THEN_WHITESPACE.matcher(unquoted).find();
+    }
+
+    private static final java.util.regex.Pattern TOKEN_VALUE_THEN_WHITESPACE =
+            java.util.regex.Pattern.compile("=[ \t]*[-!#$%&'*+.^_`|~0-9A-Za-z]+[ \t]+;");
+
     private static int whitespace(String s, int at) {
         while (at < s.length() && (s.charAt(at) == ' ' || s.charAt(at) == '\t')) {
             at++;

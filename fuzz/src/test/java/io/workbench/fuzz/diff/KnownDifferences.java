@@ -201,6 +201,12 @@ public final class KnownDifferences {
                     "a chunk extension that is not ;name[=value] breaks the grammar: Netty refuses it, iocore ignores every extension made of visible characters and whitespace, as a recipient MUST ignore the extensions it does not know")
                     .when("iocore read the request's chunked body as the RFC does, and one of its chunk lines has an extension outside the grammar",
                             d -> chunkedAsTheRfcSays(d) && d.on().chunkedBody(d.message()).anyLine(line -> !line.extensionIsValid())),
+            KnownDifference.of("netty-refuses-whitespace-after-a-chunk-extension-value", NETTY, PEER_REFUSED, "^InvalidChunkExtensionException", PEER_DEVIATION,
+                    "RFC 9112 section 7.1.1, RFC 9110 section 5.6.3",
+                    "the chunk-extension grammar allows bad whitespace (BWS) before each ';', which a recipient MUST parse and remove: Netty refuses whitespace between a token value and the next ';' (it takes whitespace elsewhere in an extension), iocore ignores the extension as it ignores every extension")
+                    .when("iocore read the request's chunked body as the RFC does, every chunk line's extension is in the grammar, and one has whitespace between a token value and the next ';'",
+                            d -> chunkedAsTheRfcSays(d) && d.on().chunkedBody(d.message()).anyLine(ChunkedBody.ChunkLine::extensionHasWhitespaceAfterATokenValue)
+                                    && !d.on().chunkedBody(d.message()).anyLine(line -> !line.extensionIsValid())),
             KnownDifference.of("netty-drops-framing-trailers", NETTY, DISAGREE, "^trailers: iocore has \\d+ where the peer has \\d+: ", ALLOWED,
                     "RFC 9112 section 7.1.2, RFC 9110 section 6.5.1",
                     "a recipient that removes the chunked coding MAY selectively retain or discard the trailer fields it received, and a trailer field about framing (Content-Length, Transfer-Encoding, Trailer) is one a sender MUST NOT generate: Netty drops those three, iocore keeps every trailer field apart from the header fields (it merges none)")
