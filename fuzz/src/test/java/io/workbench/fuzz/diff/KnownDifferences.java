@@ -50,6 +50,10 @@ public final class KnownDifferences {
     /** The field a field discrepancy is about: {@code (field #3)}, or {@code (trailer #0)}. */
     private static final Pattern FIELD_INDEX = Pattern.compile("\\((field|trailer) #(\\d+)\\)$");
 
+    /** IPv6 text: hex digits and colons, with a "::" or eight groups. */
+    private static final java.util.regex.Pattern UNBRACKETED_IPV6 =
+            java.util.regex.Pattern.compile("^(?=[0-9A-Fa-f:]*::|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}$)[0-9A-Fa-f:]+$");
+
     public static final List<KnownDifference> ALL = List.of(
             // Leniencies and choices the RFC leaves to the implementation.
             KnownDifference.of("unknown-method", BOTH, IOCORE_REFUSED, "^unknown method ", ALLOWED,
@@ -240,6 +244,14 @@ public final class KnownDifferences {
                     .when("the peer's request has the Host iocore names", d -> {
                         String named = d.reason().substring("invalid Host '".length(), d.reason().length() - 1);
                         return peer(d).values("Host").stream().anyMatch(host -> host.strip().equals(named));
+                    }),
+            KnownDifference.of("jetty-takes-an-unbracketed-ipv6-host", JETTY, IOCORE_REFUSED, "^invalid Host '", PEER_DEVIATION,
+                    "RFC 9112 section 3.2, RFC 3986 section 3.2.2",
+                    "an IPv6 address in a host is written in brackets ([a::3]); without them its colons make the Host invalid, and a server MUST answer 400 (iocore does; Netty checks no Host, see missing-repeated-or-invalid-host); Jetty takes a Host with more than one colon as an IPv6 address without a port")
+                    .when("the Host iocore names is IPv6 text without brackets (hex digits and colons, with '::' or eight groups), and the peer's request has it", d -> {
+                        String named = d.reason().substring("invalid Host '".length(), d.reason().length() - 1);
+                        return UNBRACKETED_IPV6.matcher(named).matches()
+                                && peer(d).values("Host").stream().anyMatch(host -> host.strip().equals(named));
                     }),
             KnownDifference.of("jetty-loses-the-end-after-a-bad-chunk-extension", JETTY, ENDS_DIFFER, "^the peer waited for more$", PEER_DEVIATION,
                     "RFC 9112 section 7.1.1",
