@@ -124,7 +124,11 @@ class QuickProfileSmokeIT {
 
         int compared = run(temp, "--compare", out.toString(), out.toString());
         assertEquals(0, compared, () -> read(temp.resolve("run.stderr")));
-        assertTrue(read(temp.resolve("run.stdout")).contains("| " + TARGETS.get(0) + " | overhead | CPU per request |"));
+        // Its figure is CPU per request, or the share of the schedule held where a side fell behind
+        // (a busy machine can make a 1/100-scale target fall behind even at the overhead's rate).
+        String comparison = read(temp.resolve("run.stdout"));
+        assertTrue(comparison.contains("| " + TARGETS.get(0) + " | overhead | CPU per request |")
+                || comparison.contains("| " + TARGETS.get(0) + " | overhead | share of the schedule held (a side fell behind) |"), comparison);
     }
 
     private static void checkFiles(Path out, String what, Repetition repetition) throws IOException {
