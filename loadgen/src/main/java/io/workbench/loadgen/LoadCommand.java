@@ -88,7 +88,7 @@ public final class LoadCommand {
 
     @Option(names = "--lag-limit", paramLabel = "D",
             description = "the generator's lateness (intended -> tried to send) p99 above this marks the run invalid (default: the "
-                    + "larger of 1ms and 1% of the run's intended->end median)")
+                    + "larger of 1ms and 1%% of the run's intended->end median)")
     String lagLimit;
 
     @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "10s", description = "how long a connect may take (default 10s)")
