@@ -27,6 +27,8 @@ public final class EvidenceReader {
     public static final String TRIED_TO_END = "tried-to-end";
     /** The tag of the whole latency, read where a log has no tried-to-end (written before it existed). */
     public static final String INTENDED_TO_END = "intended-to-end";
+    /** tried->end less the run's latency floor (its wait), recorded to the microsecond; logs written before it have none. */
+    public static final String BEYOND_FLOOR = "beyond-floor";
 
     private EvidenceReader() {
     }
@@ -45,6 +47,7 @@ public final class EvidenceReader {
         String behindWhy = null;
         boolean fellBack = false;
         boolean fromCost = false;
+        boolean allBeyondFloor = true;
         long requests = 0;
         for (Repetition repetition : run.repetitions()) {
             int round = repetition.index();
@@ -59,7 +62,7 @@ public final class EvidenceReader {
                     case LATENCY_BEYOND_WAIT -> latency(runDir, repetition, run.preset().waitMillis());
                     case CPU_PER_REQUEST -> cpu(runDir, repetition);
                     case IN_FLIGHT, HELD_SHARE -> new Units(List.of(), List.<double[]>of(new double[] {InFlight.peak(repetition), 1}),
-                            repetition.summary().requests().sent(), false, false, null);
+                            repetition.summary().requests().sent(), false, false, false, null);
                 };
             } catch (IOException unreadable) {
                 excluded.add(new Evidence.Exclusion(round, "its files cannot be read: " + unreadable.getMessage()));
@@ -76,6 +79,7 @@ public final class EvidenceReader {
             ratioUnits.addAll(units.ratio());
             requests += units.requests();
             fellBack |= units.fellBack();
+            allBeyondFloor &= units.beyondFloor();
             fromCost |= units.fromCost();
             LoadSummary summary = repetition.summary();
             LoadSummary.Requests counts = summary.requests();
@@ -102,8 +106,11 @@ public final class EvidenceReader {
                 ? RoundedSample.consecutive(ratio(heldUnits), roundNumbers, single) : null;
         RoundedSample errors = feeding.isEmpty() ? null : RoundedSample.consecutive(ratio(errorUnits), roundNumbers, single);
         String source = switch (figure) {
-            case LATENCY_BEYOND_WAIT -> (fellBack ? INTENDED_TO_END : TRIED_TO_END) + " intervals of the interval logs, minus the "
-                    + run.preset().waitMillis() + " ms wait";
+            case LATENCY_BEYOND_WAIT -> allBeyondFloor && !feeding.isEmpty()
+                    ? BEYOND_FLOOR + " intervals of the interval logs: tried->end less the " + run.preset().waitMillis()
+                            + " ms wait, recorded to the microsecond"
+                    : (fellBack ? INTENDED_TO_END : TRIED_TO_END) + " intervals of the interval logs, minus the "
+                            + run.preset().waitMillis() + " ms wait";
             case CPU_PER_REQUEST -> fromCost ? "the target's CPU over each run (no per-second samples)"
                     : "the target's CPU and completed requests, sampled about once a second";
             case IN_FLIGHT, HELD_SHARE -> "the most in flight, polled and counted, per run";
@@ -160,14 +167,15 @@ public final class EvidenceReader {
      * @param ratio    numerator and denominator per unit, for the other figures
      * @param requests the requests they hold
      * @param fellBack true when the log had no tried-to-end and intended-to-end was read
+     * @param beyondFloor true when the log's beyond-floor intervals were read
      * @param fromCost true when CPU came from the run's cost, not its samples
      * @param missing  why the run has no units, or null
      */
     private record Units(List<PooledMedian.Buckets> latency, List<double[]> ratio, long requests, boolean fellBack,
-                         boolean fromCost, String missing) {
+                         boolean beyondFloor, boolean fromCost, String missing) {
 
         static Units none(String why) {
-            return new Units(List.of(), List.of(), 0, false, false, why);
+            return new Units(List.of(), List.of(), 0, false, false, false, why);
         }
     }
 
@@ -177,25 +185,32 @@ public final class EvidenceReader {
         if (!java.nio.file.Files.isRegularFile(hlog)) {
             return Units.none("no interval log");
         }
-        List<Histogram> tried = intervals(hlog, TRIED_TO_END);
+        // The run's beyond-floor intervals keep the microsecond where tried->end at 1,000 ms resolves
+        // only half a millisecond; they hold tried->end less the floor, so only what the wait exceeds
+        // the floor by (nothing, when the floor is the wait) is left to take off.
+        Double floorMs = repetition.summary().latencyFloorMs();
+        List<Histogram> beyond = floorMs != null && floorMs > 0 && floorMs <= waitMillis ? intervals(hlog, BEYOND_FLOOR) : List.of();
+        boolean beyondFloor = beyond.stream().anyMatch(interval -> interval.getTotalCount() > 0);
+        List<Histogram> tried = beyondFloor ? beyond : intervals(hlog, TRIED_TO_END);
         boolean fellBack = tried.isEmpty();
         List<Histogram> intervals = fellBack ? intervals(hlog, INTENDED_TO_END) : tried;
+        double subtract = beyondFloor ? waitMillis - floorMs : waitMillis;
         List<PooledMedian.Buckets> units = new ArrayList<>();
         long requests = 0;
         for (Histogram interval : intervals) {
             if (interval.getTotalCount() > 0) {
-                units.add(LatencyBuckets.of(interval, waitMillis));
+                units.add(LatencyBuckets.of(interval, subtract));
                 requests += interval.getTotalCount();
             }
         }
         if (units.isEmpty()) {
             return Units.none("its interval log holds no latency");
         }
-        return new Units(units, List.of(), requests, fellBack, false, null);
+        return new Units(units, List.of(), requests, fellBack, beyondFloor, false, null);
     }
 
     /** The intervals tagged {@code tag}, in order. */
-    static List<Histogram> intervals(Path hlog, String tag) throws IOException {
+    public static List<Histogram> intervals(Path hlog, String tag) throws IOException {
         List<Histogram> intervals = new ArrayList<>();
         try {
             HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
@@ -223,13 +238,13 @@ public final class EvidenceReader {
                 requests += interval.completed();
             }
             if (requests > 0) {
-                return new Units(List.of(), units, requests, false, false, null);
+                return new Units(List.of(), units, requests, false, false, false, null);
             }
         }
         TargetCost cost = repetition.cost();
         if (cost != null && cost.cpuMicrosPerRequest() != null && cost.requests() > 0) {
             return new Units(List.of(), List.<double[]>of(new double[] {cost.cpuMicrosPerRequest() * cost.requests(), cost.requests()}),
-                    cost.requests(), false, true, null);
+                    cost.requests(), false, false, true, null);
         }
         return Units.none("no CPU figure (neither target-samples.csv nor the run's cost)");
     }

@@ -1,6 +1,7 @@
 package io.workbench.mainjob.report;
 
 import io.workbench.mainjob.findings.Evidence;
+import io.workbench.mainjob.findings.EvidenceReader;
 import io.workbench.mainjob.findings.Figure;
 import io.workbench.mainjob.findings.PairRule;
 import io.workbench.mainjob.findings.PairStatistics;
@@ -295,6 +296,9 @@ public final class FindingText {
         }
         double widest = 0;
         for (Evidence evidence : with) {
+            if (evidence.source().startsWith(EvidenceReader.BEYOND_FLOOR)) {
+                continue; // recorded beyond the wait, to the microsecond
+            }
             double[] figure = evidence.sample().figure();
             if (figure[2] - figure[1] > 0.05 * figure[0]) {
                 widest = Math.max(widest, figure[2] - figure[1]);

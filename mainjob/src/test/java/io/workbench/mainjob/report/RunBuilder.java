@@ -106,6 +106,7 @@ final class RunBuilder {
         boolean warm = true;
         boolean legacy;
         Double beyondMs;
+        boolean floor;
         double spread = 0.5;
         Double cpuMicros;
         Double heldShare;
@@ -185,6 +186,12 @@ final class RunBuilder {
          */
         Rep beyond(double ms) {
             this.beyondMs = ms;
+            return this;
+        }
+
+        /** Its load run stated the wait as its latency floor: its log has beyond-floor intervals too, to the microsecond. */
+        Rep floor() {
+            this.floor = true;
             return this;
         }
 
@@ -368,6 +375,7 @@ final class RunBuilder {
             root.put("targetRate", preset.rate());
         }
         root.put("seed", index);
+        root.put("latencyFloorMs", rep.floor ? (double) preset.waitMillis() : 0.0);
         root.put("achievedRate", allAtOnce ? 0 : preset.rate() * (rep.limit == Limit.GENERATOR_CPU ? 0.9 : 1.0));
         root.put("startEpochMillis", start);
         root.put("endEpochMillis", end);
@@ -465,6 +473,12 @@ final class RunBuilder {
                         tried.setEndTimeStamp(from + 1000);
                         log.write(TRIED_TO_END, tried);
                     }
+                    if (rep.floor) {
+                        Histogram beyond = beyondFloor(preset, rep, rep.count / seconds);
+                        beyond.setStartTimeStamp(from);
+                        beyond.setEndTimeStamp(from + 1000);
+                        log.write(IntervalLog.BEYOND_FLOOR, beyond);
+                    }
                 }
             }
             if (rep.cpuMicros != null) {
@@ -489,6 +503,16 @@ final class RunBuilder {
         for (int i = 0; i < count; i++) {
             double value = preset.waitMillis() * 1000 + beyond * (1 - rep.spread + 2 * rep.spread * (i + 0.5) / count);
             micros.recordValue(Math.max(1, Math.round(value)));
+        }
+        return micros;
+    }
+
+    /** What {@link #triedToEnd} holds beyond the wait, recorded as the generator records it past a floor: to the microsecond. */
+    static Histogram beyondFloor(ScenarioPreset preset, Rep rep, int count) {
+        Histogram micros = new Histogram(HIGHEST_MICROS, 3);
+        double beyond = rep.beyond(preset) * 1000;
+        for (int i = 0; i < count; i++) {
+            micros.recordValue(Math.max(1, Math.round(beyond * (1 - rep.spread + 2 * rep.spread * (i + 0.5) / count))));
         }
         return micros;
     }

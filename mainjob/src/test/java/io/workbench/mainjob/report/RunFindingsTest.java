@@ -94,6 +94,22 @@ class RunFindingsTest {
     }
 
     @Test
+    void recordedBeyondTheWaitAsItsFloorTheSameFewTenthsOfAMillisecondAreTold(@TempDir Path dir) {
+        RunBuilder run = RunBuilder.quick();
+        run.target(A).run("high-concurrency", valid(100.4).beyond(0.40).floor(), valid(100.4).beyond(0.40).floor(),
+                valid(100.4).beyond(0.40).floor());
+        run.target(B).run("high-concurrency", valid(100.5).beyond(0.46).floor(), valid(100.5).beyond(0.46).floor(),
+                valid(100.5).beyond(0.46).floor());
+
+        ScenarioFindings highConcurrency = findings(run, dir, "high-concurrency");
+
+        assertEquals(PairRule.Outcome.A_LEADS, verdict(highConcurrency, A, B).outcome(), "15% apart, each recorded to the microsecond");
+        Evidence evidence = highConcurrency.of(A);
+        assertEquals(0.40, evidence.sample().figure()[0], 0.005);
+        assertTrue(evidence.source().startsWith("beyond-floor intervals"), evidence.source());
+    }
+
+    @Test
     void aTargetThatFellBehindIsRankedByTheShareItHeldBesideThoseThatKeptUp(@TempDir Path dir) {
         RunBuilder run = RunBuilder.quick();
         run.target(A).run("stream", valid(10).beyond(10), valid(10).beyond(10));

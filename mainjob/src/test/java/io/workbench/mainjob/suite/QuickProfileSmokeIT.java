@@ -11,6 +11,7 @@ import io.workbench.mainjob.report.MarkdownReport;
 import io.workbench.mainjob.report.PercentileDistribution;
 import io.workbench.mainjob.report.ResultsJson;
 import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.mainjob.findings.EvidenceReader;
 import io.workbench.mainjob.report.results.Repetition;
 import io.workbench.mainjob.report.results.RunResults;
 import io.workbench.mainjob.report.results.ScenarioRun;
@@ -94,6 +95,13 @@ class QuickProfileSmokeIT {
                     assertNotNull(scenario.search().note(), what + ": it says what ended it");
                 } else {
                     assertNull(scenario.search(), what);
+                }
+                if (scenario.preset().waitMillis() > 0 && !scenario.scenario().equals("concurrency-level")) {
+                    // The generator took the URL's wait as its latency floor: what the target added beyond it, to the microsecond.
+                    Repetition floored = scenario.repetitions().get(0);
+                    assertEquals((double) scenario.preset().waitMillis(), floored.summary().latencyFloorMs(), target.id() + " " + scenario.scenario());
+                    assertFalse(EvidenceReader.intervals(out.resolve(floored.dir()).resolve(floored.summary().files().hlog()),
+                            EvidenceReader.BEYOND_FLOOR).isEmpty(), "beyond-floor intervals in the log");
                 }
                 if (scenario.scenario().equals("concurrency-level")) {
                     Repetition only = scenario.repetitions().get(0);
