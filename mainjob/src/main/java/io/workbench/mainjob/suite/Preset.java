@@ -155,9 +155,9 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
         return warmupRequests / rate + WARMUP_WINDOWS * RUN_EXTRA_SECONDS;
     }
 
-    /** A check of a target already warmed on the same path: three windows ({@link TargetWarmup}). */
+    /** A check of a target already warmed on the same path: the windows the rule reads ({@link TargetWarmup}). */
     public double warmupCheckSeconds() {
-        return warmupSeconds() * WarmupRule.STEADY_WITHIN_5_PERCENT.windows() / WARMUP_WINDOWS;
+        return warmupSeconds() * WarmupRule.STEADY_WITHIN_5_PERCENT.windowsRead() / WARMUP_WINDOWS;
     }
 
     public double searchSeconds() {

@@ -50,7 +50,7 @@ final class TargetWarmup {
     Warmup run(TargetSession target, Preset preset) throws IOException {
         Path base = target.dir().resolve(preset.scenario().cliName()).resolve("warmup");
         Optional<Scenario> warmedBy = target.warmedOn(preset.warmupPath());
-        long planned = warmedBy.isPresent() ? preset.warmupWindow() * rule.windows() : preset.warmupRequests();
+        long planned = warmedBy.isPresent() ? preset.warmupWindow() * rule.windowsRead() : preset.warmupRequests();
         List<Warmup.WarmupWindow> windows = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         List<Repetition> done = new ArrayList<>();

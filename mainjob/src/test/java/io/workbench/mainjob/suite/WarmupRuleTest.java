@@ -8,46 +8,51 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The warm-up rule both ways: steady is warm; still falling, still varying, or too few windows is not, each saying which. */
+/** The warm-up rule both ways: steady is warm; still falling, still rising, or too few windows is not, each saying which. */
 class WarmupRuleTest {
 
     private final WarmupRule rule = WarmupRule.STEADY_WITHIN_5_PERCENT;
 
     @Test
     void aTargetWhoseCpuPerRequestHasSettledIsWarm() {
-        assertEquals(Optional.empty(), rule.notWarm(List.of(300.0, 120.0, 80.0, 41.0, 40.0, 40.5)), "falling, then within 2.5%");
-        assertEquals(Optional.empty(), rule.notWarm(List.of(40.0, 40.0, 40.0)), "three equal windows");
-        assertEquals(Optional.empty(), rule.notWarm(List.of(39.0, 40.9, 39.5)), "noise within 5%, no fall");
-        assertEquals(Optional.empty(), rule.notWarm(List.of(40.0, 40.8, 41.9)), "rising within 5% is not falling");
+        assertEquals(Optional.empty(), rule.notWarm(List.of(300.0, 120.0, 80.0, 41.0, 40.0, 40.5, 40.2, 39.8, 40.6)),
+                "falling, then within 2.5%");
+        assertEquals(Optional.empty(), rule.notWarm(List.of(40.0, 40.0, 40.0, 40.0, 40.0, 40.0)), "six equal windows");
+        assertEquals(Optional.empty(), rule.notWarm(List.of(39.0, 40.9, 39.5, 40.1, 39.2, 40.3)), "noise within 5%");
     }
 
     @Test
-    void aTargetWhoseCpuPerRequestIsStillFallingIsNotWarmEvenWithinTheTolerance() {
-        // 2% a window: 4% over three windows, inside the 5% spread, but still going down.
-        String why = rule.notWarm(List.of(100.0, 98.0, 96.04)).orElseThrow();
-
-        assertTrue(why.contains("still falling: 4.0% over the last 3 windows"), why);
+    void aNoisyTargetWithoutATrendIsWarm() {
+        // jetty:sync's overhead warm-up on the quick profile: windows 15-30% apart, no trend.
+        assertEquals(Optional.empty(), rule.notWarm(List.of(37.4, 46.5, 39.0, 37.1, 36.5, 52.3)));
     }
 
     @Test
-    void aTargetWhoseCpuPerRequestStillVariesMoreThanTheToleranceIsNotWarm() {
-        String falling = rule.notWarm(List.of(100.0, 97.0, 94.1)).orElseThrow();
-        assertTrue(falling.contains("still varied by 6.3%"), falling);
-        String spiky = rule.notWarm(List.of(20.6, 33.1, 20.2)).orElseThrow();
-        assertTrue(spiky.contains("still varied by 63.9%"), spiky);
+    void aTargetWhoseCpuPerRequestIsStillFallingIsNotWarm() {
+        // 2% a window: each window within 5% of the next, but a block of three 5.9% below the three before.
+        String why = rule.notWarm(List.of(100.0, 98.0, 96.04, 94.12, 92.24, 90.39)).orElseThrow();
+        assertTrue(why.contains("still falling: the last 3 windows' mean 5.9% below the 3 before"), why);
+        // iocore's all-at-once warm-up: noisy and still falling.
+        assertTrue(rule.notWarm(List.of(35.8, 29.4, 32.1, 32.1, 27.1, 23.8)).orElseThrow().contains("falling"));
+    }
+
+    @Test
+    void aTargetWhoseCpuPerRequestRoseIsNotWarm() {
+        String why = rule.notWarm(List.of(20.0, 20.0, 20.0, 24.0, 24.0, 24.0)).orElseThrow();
+        assertTrue(why.contains("still rising: the last 3 windows' mean 20.0% above the 3 before"), why);
     }
 
     @Test
     void fewerWindowsThanTheRuleReadsIsNotWarm() {
-        String why = rule.notWarm(List.of(40.0, 40.0)).orElseThrow();
+        String why = rule.notWarm(List.of(40.0, 40.0, 40.0, 40.0, 40.0)).orElseThrow();
 
-        assertTrue(why.contains("only 2 window(s)"), why);
+        assertTrue(why.contains("only 5 window(s) of its CPU per request, 6 needed"), why);
         assertTrue(rule.notWarm(List.of()).isPresent());
     }
 
     @Test
     void aWindowWithNoCpuReadIsNotWarm() {
-        String why = rule.notWarm(List.of(40.0, 0.0, 40.0)).orElseThrow();
+        String why = rule.notWarm(List.of(40.0, 40.0, 40.0, 40.0, 0.0, 40.0)).orElseThrow();
 
         assertTrue(why.contains("no CPU was read"), why);
     }
