@@ -12,6 +12,7 @@ import io.workbench.fuzz.diff.DiffSurvey;
 import io.workbench.fuzz.diff.Differential;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The same request stream parsed by iocore, by Jetty 12.1's {@code HttpParser} and by Netty 4.2's
@@ -21,6 +22,7 @@ import java.util.List;
  * {@link FuzzInput} says, but only its stream counts: every parser reads it whole, then the end of
  * the input. The corpus is {@code src/test/resources/io/workbench/fuzz/DifferentialFuzzTestInputs/diff/}.
  */
+@ExtendWith(FuzzingBudget.class)
 class DifferentialFuzzTest {
 
     private static final List<RequestStreamReader> PEERS = List.of(new JettyReader(), new NettyReader());

@@ -201,7 +201,8 @@ public final class IocoreReader {
             head = false;
             boolean requests = parser.parsesRequests();
             messages.add(new ParsedMessage(requests ? parser.method().name() : null, requests ? parser.target() : null,
-                    requests ? 0 : parser.status(), parser.version().asString(), fields(parser.fields()), body.toString(StandardCharsets.ISO_8859_1), end));
+                    requests ? 0 : parser.status(), parser.version().asString(), fields(parser.fields()), body.toString(StandardCharsets.ISO_8859_1), end,
+                    fields(parser.trailers())));
             int hosts = 0;
             for (int i = 0; i < parser.fields().size(); i++) {
                 hosts += parser.fields().name(i).equalsIgnoreCase("Host") ? 1 : 0;

@@ -10,11 +10,13 @@ import java.util.Locale;
  * @param target  the request-target as received (null for a response)
  * @param status  the response status (0 for a request)
  * @param version the HTTP version, as {@code HTTP/1.1}
- * @param fields  the header fields in order, as the parser handed them out
- * @param body    the content with any chunked framing removed, one char per byte (ISO-8859-1)
- * @param end     the offset in the stream just after the message's last byte, or -1 if the parser does not say
+ * @param fields   the header fields in order, as the parser handed them out
+ * @param body     the content with any chunked framing removed, one char per byte (ISO-8859-1)
+ * @param end      the offset in the stream just after the message's last byte, or -1 if the parser does not say
+ * @param trailers the trailer fields of a chunked body in order, as the parser handed them out (empty without)
  */
-public record ParsedMessage(String method, String target, int status, String version, List<Field> fields, String body, long end) {
+public record ParsedMessage(String method, String target, int status, String version, List<Field> fields, String body, long end,
+                            List<Field> trailers) {
 
     /** A field line: its name (case as received or as the parser canonicalised it) and its value. */
     public record Field(String name, String value) {
@@ -34,6 +36,15 @@ public record ParsedMessage(String method, String target, int status, String ver
         return fields.stream().map(Field::normalized).toList();
     }
 
+    public List<Field> normalizedTrailers() {
+        return trailers.stream().map(Field::normalized).toList();
+    }
+
+    /** @return the values of every field named {@code name} (case-insensitively), in order */
+    public List<String> values(String name) {
+        return fields.stream().filter(f -> f.name().equalsIgnoreCase(name)).map(Field::value).toList();
+    }
+
     /** @return the start line, for reports */
     public String startLine() {
         return method != null ? method + " " + Printable.of(target) + " " + version : version + " " + status;
@@ -41,6 +52,7 @@ public record ParsedMessage(String method, String target, int status, String ver
 
     @Override
     public String toString() {
-        return startLine() + " " + fields + " body=" + body.length() + " bytes '" + Printable.of(body, 64) + "'" + (end >= 0 ? " end=" + end : "");
+        return startLine() + " " + fields + " body=" + body.length() + " bytes '" + Printable.of(body, 64) + "'"
+                + (trailers.isEmpty() ? "" : " trailers=" + trailers) + (end >= 0 ? " end=" + end : "");
     }
 }

@@ -8,6 +8,7 @@ import io.workbench.iocore.http.HttpParser;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * iocore's request parser on any input, split at any points into reads, in every kind of buffer:
@@ -16,6 +17,7 @@ import java.util.Set;
  * whole, stays within its limits, and is framed as RFC 9112 says. The corpus is
  * {@code src/test/resources/io/workbench/fuzz/RequestParserFuzzTestInputs/request/}.
  */
+@ExtendWith(FuzzingBudget.class)
 class RequestParserFuzzTest {
 
     /** The statuses the parser answers bad requests with. */
@@ -82,6 +84,7 @@ class RequestParserFuzzTest {
     }
 
     private static ParsedMessage shifted(ParsedMessage message, long by) {
-        return new ParsedMessage(message.method(), message.target(), message.status(), message.version(), message.fields(), message.body(), message.end() - by);
+        return new ParsedMessage(message.method(), message.target(), message.status(), message.version(), message.fields(), message.body(), message.end() - by,
+                message.trailers());
     }
 }

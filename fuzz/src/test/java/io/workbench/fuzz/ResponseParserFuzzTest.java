@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.workbench.iocore.http.BodyFraming;
 import io.workbench.iocore.http.HttpMethod;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * iocore's response parser (what its client reads with) on any input, split at any points, in every
@@ -14,6 +15,7 @@ import io.workbench.iocore.http.HttpMethod;
  * last and never persistent). The corpus is
  * {@code src/test/resources/io/workbench/fuzz/ResponseParserFuzzTestInputs/response/}.
  */
+@ExtendWith(FuzzingBudget.class)
 class ResponseParserFuzzTest {
 
     @FuzzTest(maxDuration = "5m")

@@ -91,8 +91,13 @@ public final class LoadCommand {
 
     @Option(names = "--lag-limit", paramLabel = "D",
             description = "the generator's lateness (intended -> tried to send) p99 above this marks the run invalid (default: the "
-                    + "larger of 1ms and 1% of the run's intended->end median)")
+                    + "larger of 1ms and 1%% of the run's intended->end median)")
     String lagLimit;
+
+    @Option(names = "--latency-floor", paramLabel = "D",
+            description = "also record tried->end less D (the time the target was asked to take) at the microsecond, as "
+                    + "beyond-floor (default: the URL's wait parameter, if it has one; 0: not recorded)")
+    String latencyFloor;
 
     @Option(names = "--connect-timeout", paramLabel = "T", defaultValue = "10s", description = "how long a connect may take (default 10s)")
     String connectTimeout;
@@ -360,8 +365,9 @@ public final class LoadCommand {
                 durationNanos, warmupNanos, seed, cap, order, preconnect, sources, pipeline, timeoutNanos, connectTimeoutNanos, lagLimitNanos,
                 minRateFraction, wait, threads, spreadLimitNanos, window("--batch", batch), window("--wake-slack", wakeSlack),
                 nonNegative("--connect-after", connectAfter), prime,
-                ByteSizes.parse("--read-buffer", readBuffer, LoadPlan.MIN_READ_BUFFER, LoadPlan.MAX_READ_BUFFER), dir, !common.quiet(),
-                trace);
+                ByteSizes.parse("--read-buffer", readBuffer, LoadPlan.MIN_READ_BUFFER, LoadPlan.MAX_READ_BUFFER),
+                latencyFloor != null ? Durations.parseNanos("--latency-floor", latencyFloor) : TimeUnit.MILLISECONDS.toNanos(Math.max(0, target.waitMillis())),
+                dir, !common.quiet(), trace);
     }
 
     private static long nonNegative(String option, String text) {

@@ -71,6 +71,7 @@ import io.workbench.stress.server.handling.mutant.HandlingBug;
 import io.workbench.stress.server.held.AwaitRacesWritten;
 import io.workbench.stress.server.held.CarryRacesCarry;
 import io.workbench.stress.server.held.DropRacesWritten;
+import io.workbench.stress.server.held.HoldRacesWritten;
 import io.workbench.stress.server.held.mutant.HeldBug;
 import io.workbench.stress.thread.HandedOffRacesProduce;
 import io.workbench.stress.thread.ProduceRacesIdle;
@@ -198,10 +199,11 @@ public final class Catalog {
                     .mutant(HandlingBug.HANDLED_YIELDS_TO_COMPLETER, HandledRacesCompleted.class)
                     .build(),
             Machine.named(HeldBug.MACHINE)
-                    .tests(CarryRacesCarry.class, DropRacesWritten.class, AwaitRacesWritten.class)
+                    .tests(CarryRacesCarry.class, DropRacesWritten.class, AwaitRacesWritten.class, HoldRacesWritten.class)
                     .mutant(HeldBug.DROP_WHILE_CARRIED, DropRacesWritten.class)
                     .mutant(HeldBug.CARRY_WITHOUT_CAS, CarryRacesCarry.class)
                     .mutant(HeldBug.AWAIT_WITHOUT_CAS, AwaitRacesWritten.class)
+                    .mutant(HeldBug.WRITTEN_RELEASES_AFTER_CAS, HoldRacesWritten.class)
                     .build());
 
     private Catalog() {

@@ -1,19 +1,27 @@
 package io.workbench.fuzz.diff;
 
 /**
- * Where iocore and a peer parted on one request stream.
+ * One way iocore and a peer parted on one request stream.
  *
  * @param peer    the other parser (jetty, netty)
  * @param kind    how they parted
  * @param message the index in the stream of the request they parted on
- * @param reason  the refusing parser's own reason, or, for {@link Kind#DISAGREE}, the part they disagree on
- * @param detail  both sides, for a report
+ * @param reason  the refusing parser's own reason, or, for {@link Kind#DISAGREE}, the one part they disagree on
+ * @param detail  the stream and both sides, for a report
+ * @param on      what was compared: the stream and both outcomes, which a known difference reads to
+ *                tell whether it applies; null for a discrepancy made by hand (no known difference
+ *                that reads it applies then)
  */
-public record Discrepancy(String peer, Kind kind, int message, String reason, String detail) {
+public record Discrepancy(String peer, Kind kind, int message, String reason, String detail, Comparison on) {
+
+    /** A discrepancy without the comparison behind it. */
+    public Discrepancy(String peer, Kind kind, int message, String reason, String detail) {
+        this(peer, kind, message, reason, detail, null);
+    }
 
     /** How two parsers parted. */
     public enum Kind {
-        /** Both accepted the request, but understood it differently: its method, target, version, fields, body or end. */
+        /** Both accepted the request, but understood one part of it differently: its method, target, version, a field, its body, its trailers or its end. */
         DISAGREE,
         /** iocore refused a request the peer accepted (the reason is iocore's). */
         IOCORE_REFUSED,

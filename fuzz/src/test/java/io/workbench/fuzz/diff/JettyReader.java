@@ -77,6 +77,7 @@ public final class JettyReader implements RequestStreamReader {
         final List<ParsedMessage> messages = new ArrayList<>();
         private final ByteArrayOutputStream body = new ByteArrayOutputStream();
         private final List<ParsedMessage.Field> fields = new ArrayList<>();
+        private final List<ParsedMessage.Field> trailers = new ArrayList<>();
         private String method;
         private String target;
         private String version;
@@ -90,12 +91,22 @@ public final class JettyReader implements RequestStreamReader {
             this.target = uri;
             this.version = version == null ? "null" : version.asString();
             fields.clear();
+            trailers.clear();
             body.reset();
         }
 
         @Override
         public void parsedHeader(HttpField field) {
-            fields.add(new ParsedMessage.Field(field.getName(), field.getValue() == null ? "" : field.getValue()));
+            fields.add(field(field));
+        }
+
+        @Override
+        public void parsedTrailer(HttpField field) {
+            trailers.add(field(field));
+        }
+
+        private static ParsedMessage.Field field(HttpField field) {
+            return new ParsedMessage.Field(field.getName(), field.getValue() == null ? "" : field.getValue());
         }
 
         @Override
@@ -123,7 +134,8 @@ public final class JettyReader implements RequestStreamReader {
         }
 
         void end(int offset) {
-            messages.add(new ParsedMessage(method, target, 0, version, List.copyOf(fields), body.toString(StandardCharsets.ISO_8859_1), offset));
+            messages.add(new ParsedMessage(method, target, 0, version, List.copyOf(fields), body.toString(StandardCharsets.ISO_8859_1), offset,
+                    List.copyOf(trailers)));
         }
 
         @Override

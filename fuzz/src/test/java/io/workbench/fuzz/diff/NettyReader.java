@@ -75,9 +75,13 @@ public final class NettyReader implements RequestStreamReader {
                         bytes.getBytes(bytes.readerIndex(), copy);
                         body.writeBytes(copy);
                     }
-                    if (object instanceof LastHttpContent && request != null) {
+                    if (object instanceof LastHttpContent last && request != null) {
+                        List<ParsedMessage.Field> trailers = new ArrayList<>();
+                        for (Map.Entry<String, String> trailer : last.trailingHeaders()) {
+                            trailers.add(new ParsedMessage.Field(trailer.getKey(), trailer.getValue()));
+                        }
                         messages.add(new ParsedMessage(request.method().name(), request.uri(), 0, request.protocolVersion().text(), List.copyOf(fields),
-                                body.toString(StandardCharsets.ISO_8859_1), -1));
+                                body.toString(StandardCharsets.ISO_8859_1), -1, List.copyOf(trailers)));
                         request = null;
                     }
                 } finally {

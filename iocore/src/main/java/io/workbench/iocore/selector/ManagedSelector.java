@@ -56,7 +56,9 @@ import org.jctools.queues.MpscUnboundedArrayQueue;
  *
  * <p>The producing thread may change over time (the adaptive strategy hands production to other
  * threads), but only one produces at a time, and the hand-off is a happens-before edge, so the
- * fields marked "producer-owned" need no other synchronization.
+ * fields marked "producer-owned" need no other synchronization. Which thread produces is the
+ * strategy's to say ({@link ExecutionStrategy#isProducingThread()}): a thread that handed
+ * production off is not the selector's thread any more, even while it runs the task it kept.
  */
 public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpable {
 
@@ -89,7 +91,6 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     private volatile long spinNanos;
     private volatile boolean stopping;
     private volatile boolean closed;
-    private volatile Thread producerThread;
 
     // Producer-owned.
     private SelectionKey[] ready = new SelectionKey[64];
@@ -138,9 +139,13 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         return true;
     }
 
-    /** @return true if the calling thread is producing for this selector right now */
+    /**
+     * @return true if the calling thread is producing for this selector right now; false on a
+     *         thread that has handed production to another (the adaptive strategy's hand-off) and
+     *         runs the task it kept, from before the other can start producing
+     */
     public boolean isSelectorThread() {
-        return producerThread == Thread.currentThread();
+        return strategy.isProducingThread();
     }
 
     /** @return true once the selector is stopping: what is registered with it from now on would not be closed by it */
@@ -170,14 +175,18 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
 
     /**
      * Runs {@code task} on this selector's thread once {@code deadline} ({@link System#nanoTime()})
-     * has passed, or moves it there if it is already scheduled here. This selector's thread only
-     * (from another, submit an action that calls it); allocates nothing.
+     * has passed, or moves it there if it is already scheduled here. A deadline that has already
+     * passed makes it run in the next round, after the I/O that round finds ready: a task that
+     * keeps rescheduling itself as due (work left over) runs once a round, never in a loop that
+     * leaves ready connections unread. This selector's thread only (from another, submit an action
+     * that calls it); allocates nothing once the heap has grown.
      *
      * @throws IllegalStateException on another thread, or if the task is scheduled on another selector
      */
     public void schedule(ScheduledTask task, long deadline) {
         requireSelectorThread();
-        timers.schedule(task, deadline);
+        // Already due: it runs in the next round, after the I/O that round finds ready.
+        timers.schedule(task, deadline, deadline - System.nanoTime() <= 0);
     }
 
     /**
@@ -191,7 +200,7 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     }
 
     private void requireSelectorThread() {
-        if (producerThread != Thread.currentThread()) {
+        if (!strategy.isProducingThread()) {
             throw new IllegalStateException("not on the thread of " + this + ": submit an action that schedules");
         }
     }
@@ -216,13 +225,11 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
         if (closed) {
             return null;
         }
-        Thread current = Thread.currentThread();
-        if (producerThread != current) {
-            producerThread = current;
-        }
         while (true) {
             while (readyIndex < readyCount) {
-                runTimersDueMidRound();
+                if (readyIndex > 0) {
+                    runTimersDueMidRound();
+                }
                 Runnable task = processSelected(ready[readyIndex++]);
                 if (task != null) {
                     return task;
@@ -234,7 +241,6 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
             runActions();
             if (stopping) {
                 closeAll();
-                producerThread = null;
                 return null;
             }
             sweepIfDue();
@@ -247,8 +253,10 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
      * Between two ready keys of one round: runs the tasks already due. A round can hold hundreds of
      * ready keys (a load generator reading as many streaming responses), and processing them all
      * before the round's timers made a task wait for the whole round: milliseconds. Now a task
-     * waits for at most the key being processed. Safe mid-round: an interest change made by a task
-     * for a key not yet updated merges into that key's update at the round's end.
+     * waits for at most the key being processed. (Not before the first key: a round starts with
+     * its I/O, and what came due just before the select ran just before it.) Safe mid-round: an
+     * interest change made by a task for a key not yet updated merges into that key's update at
+     * the round's end.
      */
     private void runTimersDueMidRound() {
         if (isTaskDue()) {
@@ -267,21 +275,19 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
     }
 
     /**
-     * Runs the tasks whose deadline has passed, at most as many as were scheduled when it began: a
-     * task that schedules itself as due again (work left over) runs again in the next round, after
-     * the I/O that is ready.
+     * Runs the tasks whose deadline had passed when it began, each at most once: a task that
+     * schedules itself as due again (work left over), or one that another task schedules as due,
+     * waits for the next round, after the I/O that round finds ready (see {@link TimerHeap}); one
+     * scheduled for later is not due at the time this call read. So the loop ends, and runs no more
+     * tasks than were due when it began.
      */
     private void runTimers() {
-        int scheduled = timers.size();
-        if (scheduled == 0) {
+        if (timers.size() == 0) {
             return;
         }
         long now = System.nanoTime();
-        for (int i = 0; i < scheduled; i++) {
-            ScheduledTask task = timers.pollDue(now);
-            if (task == null) {
-                return;
-            }
+        ScheduledTask task;
+        while ((task = timers.pollDue(now)) != null) {
             runAction(task);
         }
     }
@@ -337,6 +343,8 @@ public final class ManagedSelector implements ExecutionStrategy.Producer, Dumpab
 
     private void select() {
         Selector s = selector;
+        // A new round: the tasks scheduled as due in the one that ends may run in it, after its I/O.
+        timers.nextRound();
         try {
             ScheduledTask next = timers.peek();
             if (next == null) {

@@ -18,6 +18,12 @@ abstract class AbstractExecutionStrategy implements ExecutionStrategy {
     final ThreadPool workers;
     final StrategyCounts counts = new StrategyCounts();
     private final Runnable produceTask = new ProduceTask();
+    /**
+     * The thread that owns production, or null while nobody does: set by the owner once it owns
+     * production, cleared by it before it lets go (before the CAS that lets another thread own
+     * it), so that the next owner's write comes after; read by any thread for itself.
+     */
+    private volatile Thread producingThread;
 
     AbstractExecutionStrategy(Producer producer, ThreadPool producers, ThreadPool workers) {
         this.producer = Objects.requireNonNull(producer, "producer");
@@ -37,14 +43,23 @@ abstract class AbstractExecutionStrategy implements ExecutionStrategy {
         producers.execute(produceTask);
     }
 
+    @Override
+    public final boolean isProducingThread() {
+        return producingThread == Thread.currentThread();
+    }
+
     /** The loop run by the thread that owns production, until it is idle or handed off. */
     final void produceOwned() {
+        owned();
         while (true) {
             Runnable task = nextTask();
             if (task == null) {
+                letGo();
                 if (state.tryIdle()) {
                     return;
                 }
+                // A produce request came meanwhile: this thread still owns production.
+                owned();
                 continue;
             }
             switch (Invocable.typeOf(task)) {
@@ -73,6 +88,16 @@ abstract class AbstractExecutionStrategy implements ExecutionStrategy {
     @Override
     public final StrategyCounts.Snapshot counts() {
         return counts.snapshot();
+    }
+
+    /** The calling thread owns production now (it won it, was handed it, or took it back). */
+    final void owned() {
+        producingThread = Thread.currentThread();
+    }
+
+    /** The calling thread is about to let production go (hand it off, or go idle): from now on it is not the producer. */
+    final void letGo() {
+        producingThread = null;
     }
 
     /**

@@ -12,7 +12,9 @@ import io.workbench.iocore.callback.Invocable;
  *
  * <p>The hand-off goes through {@link ProducerState#handOff()} before the other thread is asked,
  * so that the dispatched thread, however fast it starts, finds production waiting for it, and no
- * third thread can start producing in between.
+ * third thread can start producing in between. The thread that hands off stops being the
+ * {@linkplain #isProducingThread() producing thread} before that, so that the task it keeps, run
+ * beside the new producer, is never taken for the producer's.
  */
 public final class AdaptiveExecutionStrategy extends AbstractExecutionStrategy {
 
@@ -24,6 +26,9 @@ public final class AdaptiveExecutionStrategy extends AbstractExecutionStrategy {
 
     @Override
     boolean consumeHandingOff(Runnable task) {
+        // Not the producer from here on: the thread that takes production over may start at once,
+        // and the task this thread keeps runs beside it.
+        letGo();
         state.handOff();
         if (producers.tryExecute(resumeTask)) {
             counts.handedOff();
@@ -31,6 +36,7 @@ public final class AdaptiveExecutionStrategy extends AbstractExecutionStrategy {
             return true;
         }
         state.resumeHandedOff();
+        owned();
         return false;
     }
 

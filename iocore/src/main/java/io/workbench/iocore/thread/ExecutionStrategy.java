@@ -32,6 +32,15 @@ public interface ExecutionStrategy {
     /** Asks a pool thread to {@link #produce()}. */
     void dispatch();
 
+    /**
+     * @return true if the calling thread produces right now: it owns production and has not handed
+     *         it off. A thread that handed production to another and runs the task it kept is no
+     *         longer the producer, from before the other thread can start producing; so what only
+     *         the producing thread may touch (a selector's timers, a connect it runs in place) is
+     *         never touched by two threads at once.
+     */
+    boolean isProducingThread();
+
     /** What the strategy has done with the tasks produced so far, per mode. */
     StrategyCounts.Snapshot counts();
 

@@ -300,6 +300,95 @@ class ScheduledTaskTest {
         }
     }
 
+    /**
+     * A task that reschedules itself as already due every time it runs (work left over, as a load
+     * generator's arrivals that have fallen behind) while a pipe has bytes ready: the pipe is read
+     * once a round and the task runs once a round, never in a loop in between. A thousand other
+     * tasks wait an hour ahead: bounded by every scheduled task rather than by the due ones, the
+     * loop ran the rescheduling task a thousand times between two reads.
+     */
+    @Test
+    void aTaskThatReschedulesItselfAsDueDoesNotStarveReadyIo() throws Exception {
+        SelectorManager manager = started(new DeadlineWait(DeadlineWait.Mode.ALARM, 0));
+        Pipe pipe = Pipe.open();
+        try {
+            ManagedSelector selector = manager.getSelectors().get(0);
+            int bytes = 50;
+            CountDownLatch read = new CountDownLatch(bytes);
+            // Selector thread only, until the latch says the reading is over.
+            int[] runs = {0};
+            boolean[] stop = {false};
+            List<Integer> runsAtEachRead = new ArrayList<>();
+            ScheduledTask busy = new ScheduledTask() {
+                @Override
+                public void run() {
+                    runs[0]++;
+                    if (!stop[0]) {
+                        selector.schedule(this, deadline());
+                    }
+                }
+            };
+            Selectable reader = new Selectable() {
+                @Override
+                public Runnable onSelected(SelectionKey key) {
+                    try {
+                        ((Pipe.SourceChannel) key.channel()).read(ByteBuffer.allocate(1));
+                    } catch (IOException x) {
+                        throw new UncheckedIOException(x);
+                    }
+                    runsAtEachRead.add(runs[0]);
+                    if (runsAtEachRead.size() == bytes) {
+                        key.interestOps(0);
+                        stop[0] = true;
+                    }
+                    read.countDown();
+                    return null;
+                }
+
+                @Override
+                public void updateKey(SelectionKey key) {
+                }
+
+                @Override
+                public void onSweep(long nowNanos) {
+                }
+
+                @Override
+                public void close(Throwable cause) {
+                }
+
+                @Override
+                public void keyReplaced(SelectionKey key) {
+                }
+            };
+            pipe.source().configureBlocking(false);
+            pipe.sink().write(ByteBuffer.wrap(new byte[bytes]));
+            onSelector(selector, () -> {
+                long now = System.nanoTime();
+                for (int i = 0; i < 1000; i++) {
+                    selector.schedule(new Recording(selector, 0, 0), now + TimeUnit.HOURS.toNanos(1));
+                }
+                selector.schedule(busy, now);
+                try {
+                    pipe.source().register(selector.selector(), SelectionKey.OP_READ, reader);
+                } catch (IOException x) {
+                    throw new UncheckedIOException(x);
+                }
+            });
+            assertTrue(read.await(30, TimeUnit.SECONDS), "the pipe was read " + (bytes - read.getCount()) + " times of " + bytes);
+            int most = 0;
+            for (int i = 1; i < runsAtEachRead.size(); i++) {
+                most = Math.max(most, runsAtEachRead.get(i) - runsAtEachRead.get(i - 1));
+            }
+            assertTrue(runsAtEachRead.getLast() > 0, "the task ran while the pipe was read: " + runsAtEachRead);
+            assertTrue(most <= 2, "the task ran " + most + " times between two reads of a ready pipe: " + runsAtEachRead);
+        } finally {
+            manager.stop();
+            pipe.sink().close();
+            pipe.source().close();
+        }
+    }
+
     /** Reads its pipe's byte once, taking 2 ms of the selector's thread, and stops reading. */
     private static final class SlowReader implements Selectable {
         private final String name;

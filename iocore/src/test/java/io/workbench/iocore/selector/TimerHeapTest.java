@@ -97,4 +97,80 @@ class TimerHeapTest {
         assertFalse(b.isScheduled());
         assertEquals(0, heap.size());
     }
+    @Test
+    void aTaskScheduledForTheNextRoundIsSetAsideInThisOne_andPolledInTheNext() {
+        TimerHeap heap = new TimerHeap();
+        Task again = new Task();
+        Task other = new Task();
+        heap.schedule(again, 10, true);
+        heap.schedule(other, 20);
+        // Both due; the one that must wait is set aside on the way to the other.
+        assertSame(other, heap.pollDue(100));
+        assertNull(heap.pollDue(100));
+        assertTrue(again.isScheduled(), "set aside, still scheduled");
+        assertEquals(1, heap.size());
+        assertNull(heap.peek(), "out of the heap until the next round");
+        heap.nextRound();
+        assertSame(again, heap.peek());
+        assertSame(again, heap.pollDue(100));
+        assertFalse(again.isScheduled());
+        assertEquals(0, heap.size());
+    }
+
+    @Test
+    void aTaskThatReschedulesItselfForTheNextRoundIsPolledOnceARound() {
+        TimerHeap heap = new TimerHeap();
+        Task task = new Task();
+        heap.schedule(task, 0);
+        for (int round = 0; round < 3; round++) {
+            assertSame(task, heap.pollDue(1), "round " + round);
+            heap.schedule(task, 0, true);
+            assertNull(heap.pollDue(1), "not twice in round " + round);
+            heap.nextRound();
+        }
+    }
+
+    @Test
+    void aTaskSetAsideCanBeMovedOrCancelled() {
+        TimerHeap heap = new TimerHeap();
+        Task moved = new Task();
+        Task cancelled = new Task();
+        heap.schedule(moved, 1, true);
+        heap.schedule(cancelled, 2, true);
+        assertNull(heap.pollDue(5));
+        heap.schedule(moved, 50);
+        assertTrue(heap.cancel(cancelled));
+        assertFalse(cancelled.isScheduled());
+        assertFalse(heap.cancel(cancelled), "once");
+        assertEquals(1, heap.size());
+        heap.nextRound();
+        assertNull(heap.pollDue(5), "moved to 50 while aside");
+        assertSame(moved, heap.pollDue(50));
+        assertEquals(0, heap.size());
+        // Cancelled while aside, then scheduled again and set aside again in the same round: back once.
+        Task twice = new Task();
+        heap.schedule(twice, 1, true);
+        assertNull(heap.pollDue(5));
+        heap.cancel(twice);
+        heap.schedule(twice, 1, true);
+        assertNull(heap.pollDue(5));
+        assertEquals(1, heap.size());
+        heap.nextRound();
+        assertSame(twice, heap.pollDue(5));
+        assertNull(heap.pollDue(5));
+        assertEquals(0, heap.size());
+    }
+
+    @Test
+    void clearUnschedulesTheTasksSetAsideToo() {
+        TimerHeap heap = new TimerHeap();
+        Task aside = new Task();
+        heap.schedule(aside, 1, true);
+        assertNull(heap.pollDue(5));
+        heap.clear();
+        assertFalse(aside.isScheduled());
+        heap.nextRound();
+        assertNull(heap.peek());
+        assertEquals(0, heap.size());
+    }
 }

@@ -117,16 +117,95 @@ class ExecutionStrategyTest {
             producers.start();
             AtomicBoolean nonBlocking = new AtomicBoolean();
             AtomicReference<Thread> ran = new AtomicReference<>();
+            AtomicReference<Boolean> producing = new AtomicReference<>();
+            ExecutionStrategy strategy = kind.create(producer, producers, workers);
             script.add(Task.of(InvocationType.EITHER, () -> {
                 nonBlocking.set(InvocationContext.isNonBlocking());
                 ran.set(Thread.currentThread());
+                producing.set(strategy.isProducingThread());
             }));
-            ExecutionStrategy strategy = kind.create(producer, producers, workers);
             strategy.produce();
             assertSame(Thread.currentThread(), ran.get(), kind.name());
+            // No idle thread took production: this one took it back, and runs the task as the producer.
+            assertEquals(Boolean.TRUE, producing.get(), kind.name());
             assertEquals(new StrategyCounts.Snapshot(0, 1, 0, 0), strategy.counts(), kind.name());
             assertTrue(nonBlocking.get(), kind.name());
             assertEquals(false, InvocationContext.isNonBlocking(), "the mark does not outlive the task");
+        }
+    }
+
+    /**
+     * Which thread produces, across a hand-off: the thread that hands production off and eats the
+     * blocking task is not the producer any more while it eats it, even before the thread that
+     * takes over has started (here it is held until the test lets it run); that thread is the
+     * producer while it produces; and a thread that let production go idle is not.
+     */
+    @Test
+    void theProducingThreadIsKnownAcrossAHandOff() throws Exception {
+        HeldHandOff handOff = new HeldHandOff();
+        ExecutionStrategy strategy = new AdaptiveExecutionStrategy(producer, handOff, workers);
+        AtomicReference<Boolean> first = new AtomicReference<>();
+        AtomicReference<Boolean> eating = new AtomicReference<>();
+        AtomicReference<Boolean> taken = new AtomicReference<>();
+        CountDownLatch tookOver = new CountDownLatch(1);
+        script.add(Task.of(InvocationType.NON_BLOCKING, () -> first.set(strategy.isProducingThread())));
+        script.add(Task.of(InvocationType.BLOCKING, () -> eating.set(strategy.isProducingThread())));
+        strategy.produce();
+        assertEquals(Boolean.TRUE, first.get(), "the producing thread runs a non-blocking task as the producer");
+        assertEquals(Boolean.FALSE, eating.get(), "the thread that handed production off took itself for the producer");
+        assertTrue(!strategy.isProducingThread(), "the thread that handed off is not the producer afterwards");
+        script.add(Task.of(InvocationType.NON_BLOCKING, () -> {
+            taken.set(strategy.isProducingThread());
+            tookOver.countDown();
+        }));
+        Thread other = Thread.ofPlatform().name("took-over").start(handOff.held.get());
+        assertTrue(tookOver.await(10, TimeUnit.SECONDS));
+        other.join(10_000);
+        assertEquals(Boolean.TRUE, taken.get(), "the thread production was handed to is the producer");
+        assertEquals(new StrategyCounts.Snapshot(2, 0, 1, 0), strategy.counts());
+        // Production went idle on that thread: nobody produces, this thread least of all.
+        assertTrue(!strategy.isProducingThread());
+    }
+
+    /** A hand-off that takes the task but runs it only when the test does: the thread that took over has not started. */
+    private static final class HeldHandOff implements ThreadPool {
+        final AtomicReference<Runnable> held = new AtomicReference<>();
+
+        @Override
+        public boolean tryExecute(Runnable task) {
+            return held.compareAndSet(null, task);
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            throw new java.util.concurrent.RejectedExecutionException("only hand-offs here");
+        }
+
+        @Override
+        public int getThreads() {
+            return 0;
+        }
+
+        @Override
+        public int getIdleThreads() {
+            return 1;
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public boolean isRunning() {
+            return true;
+        }
+
+        @Override
+        public void dump(StringBuilder out, String indent) {
         }
     }
 

@@ -74,7 +74,7 @@ public final class GeneratorLoop implements HttpResponseListener {
     private final RequestSlots slots = new RequestSlots(256);
     private final RequestCounters warmup = new RequestCounters();
     private final RequestCounters measured = new RequestCounters();
-    private final LatencyRecorders recorders = new LatencyRecorders();
+    private final LatencyRecorders recorders;
     /** Set on the loop's thread when a workload begins; read by other threads only through isDone(). */
     private volatile LoopWorkload workload;
     /** The thread that runs the loop, noted when a workload begins; 0 before. */
@@ -101,7 +101,9 @@ public final class GeneratorLoop implements HttpResponseListener {
     /** Where each request's id and stamps go when the run traces, or null. */
     private LoopTrace trace;
 
-    public GeneratorLoop(int index, LoopConnections connections, HttpRequest request) {
+    /** @param latencyFloorNanos the floor its recorders also record tried->end beyond (0: none) */
+    public GeneratorLoop(int index, LoopConnections connections, HttpRequest request, long latencyFloorNanos) {
+        this.recorders = new LatencyRecorders(latencyFloorNanos);
         this.index = index;
         this.connections = connections;
         this.request = request;

@@ -106,6 +106,7 @@ public final class RunFiles {
         root.put("model", plan.model().label());
         root.put("arrivals", plan.arrivals() != null && plan.model() == Model.OPEN ? plan.arrivals().label() : null);
         root.put("seed", plan.seed());
+        root.put("latencyFloorMs", plan.latencyFloorNanos() / 1e6);
         if (plan.model() == Model.OPEN) {
             root.put("targetRate", plan.rate());
         } else {

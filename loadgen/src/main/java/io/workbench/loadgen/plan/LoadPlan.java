@@ -43,6 +43,7 @@ import java.util.Objects;
  * @param connectAfterNanos   open model: how long a request waits for a connection to come back before one is opened for it
  * @param prime               requests in a closed loop before the clock starts, to compile the hot paths (0: none)
  * @param readBufferBytes     bytes of the direct buffer each loop reads responses into
+ * @param latencyFloorNanos   tried->end is also recorded beyond this floor, the time the target was asked to take (0: not)
  * @param out                 the directory the files go to
  * @param progress            whether to print the progress line and final table on stderr
  * @param trace               whether every request carries its id to the target and the run joins the target's
@@ -51,7 +52,7 @@ import java.util.Objects;
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
                        long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
-                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long wakeSlackNanos, long connectAfterNanos, long prime, int readBufferBytes, Path out,
+                       long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long wakeSlackNanos, long connectAfterNanos, long prime, int readBufferBytes, long latencyFloorNanos, Path out,
                        boolean progress, boolean trace) {
 
     public LoadPlan {
@@ -85,6 +86,7 @@ public record LoadPlan(String command, String label, TargetUrl url, Model model,
         require(threads >= 1, "--threads must be at least 1");
         require(spreadLimitNanos > 0, "--spread-limit must be above 0");
         require(lagLimitNanos >= 0, "--lag-limit must be above 0");
+        require(latencyFloorNanos >= 0, "--latency-floor must be 0 or more");
         require(batchNanos >= 0, "--batch must not be negative");
         require(wakeSlackNanos >= 0, "--wake-slack must not be negative");
         require(connectAfterNanos >= 0, "--connect-after must not be negative");

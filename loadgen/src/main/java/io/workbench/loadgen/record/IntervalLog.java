@@ -20,6 +20,7 @@ public final class IntervalLog implements AutoCloseable {
     public static final String LATENESS = LatencyRecorders.Kind.LATENESS.tag();
     public static final String CONNECTION_WAIT = LatencyRecorders.Kind.CONNECTION_WAIT.tag();
     public static final String TRIED_TO_END = LatencyRecorders.Kind.TRIED_TO_END.tag();
+    public static final String BEYOND_FLOOR = LatencyRecorders.Kind.BEYOND_FLOOR.tag();
     /** The tag of intended->send, which logs written before the lateness was kept apart have (read, never written). */
     public static final String INTENDED_TO_SEND = "intended-to-send";
 
@@ -37,7 +38,8 @@ public final class IntervalLog implements AutoCloseable {
         writer.outputComment(comment);
         writer.outputComment("values in microseconds; tags: " + INTENDED_TO_END + " (what a user saw), " + LATENESS
                 + " (the generator's own), " + CONNECTION_WAIT + " (the wait for a connection), " + SEND_TO_END + " (service time), "
-                + TRIED_TO_END + " (what the target caused)");
+                + TRIED_TO_END + " (what the target caused), " + BEYOND_FLOOR + " (tried->end less the run's latency floor, "
+                + "empty without one)");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startEpochMillis);
         writer.setBaseTime(startEpochMillis);

@@ -22,7 +22,12 @@ import org.HdrHistogram.SingleWriterRecorder;
  *   <li>send->end: from the moment the socket took the request's last byte to the end of its
  *       response: the service time most tools report;</li>
  *   <li>tried->end: connection wait and service together, what the target caused, kept as a kind
- *       of its own because a percentile of a sum cannot be rebuilt from the parts' percentiles.</li>
+ *       of its own because a percentile of a sum cannot be rebuilt from the parts' percentiles;</li>
+ *   <li>beyond the floor: tried->end less a floor the run states, the time the target was asked to
+ *       take (its {@code wait}); recorded only when there is one. At three significant digits a
+ *       histogram resolves 1,000 ms to 0.5 ms and 100 ms to 0.06 ms, coarser than what a server
+ *       adds to a wait (a few tenths of a millisecond); what is left beyond the floor keeps the
+ *       microsecond. A request that ends before its floor is recorded as 0.</li>
  * </ul>
  * intended->end = lateness + connection wait + send->end, request by request. A request the
  * generator gave up before its response (its connect failed or timed out, or the run ended while it
@@ -50,7 +55,8 @@ public final class LatencyRecorders {
         SEND_TO_END("send-to-end", "sendToEnd"),
         LATENESS("lateness", "lateness"),
         CONNECTION_WAIT("connection-wait", "connectionWait"),
-        TRIED_TO_END("tried-to-end", "triedToEnd");
+        TRIED_TO_END("tried-to-end", "triedToEnd"),
+        BEYOND_FLOOR("beyond-floor", "beyondFloor");
 
         private final String tag;
         private final String field;
@@ -76,10 +82,23 @@ public final class LatencyRecorders {
     private static final int LATENESS = Kind.LATENESS.ordinal();
     private static final int CONNECTION_WAIT = Kind.CONNECTION_WAIT.ordinal();
     private static final int TRIED_TO_END = Kind.TRIED_TO_END.ordinal();
+    private static final int BEYOND_FLOOR = Kind.BEYOND_FLOOR.ordinal();
 
     private final SingleWriterRecorder[] recorders = new SingleWriterRecorder[Kind.values().length];
+    /** What tried->end is recorded beyond, in the beyond-floor kind; 0: that kind is not recorded. */
+    private final long floorNanos;
 
+    /** Recorders without a floor: the beyond-floor kind stays empty. */
     public LatencyRecorders() {
+        this(0);
+    }
+
+    /** @param floorNanos the floor tried->end is also recorded beyond (0: none) */
+    public LatencyRecorders(long floorNanos) {
+        if (floorNanos < 0) {
+            throw new IllegalArgumentException("a latency floor is 0 or more");
+        }
+        this.floorNanos = floorNanos;
         for (int i = 0; i < recorders.length; i++) {
             recorders[i] = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
         }
@@ -97,6 +116,9 @@ public final class LatencyRecorders {
         recorders[INTENDED_TO_END].recordValue(micros(endNanos - intendedNanos));
         recorders[LATENESS].recordValue(micros(triedNanos - intendedNanos));
         recorders[TRIED_TO_END].recordValue(micros(endNanos - triedNanos));
+        if (floorNanos > 0) {
+            recorders[BEYOND_FLOOR].recordValue(micros(endNanos - triedNanos - floorNanos));
+        }
         if (sentNanos != 0) {
             recorders[CONNECTION_WAIT].recordValue(micros(sentNanos - triedNanos));
             recorders[SEND_TO_END].recordValue(micros(endNanos - sentNanos));
@@ -112,6 +134,9 @@ public final class LatencyRecorders {
         if (triedNanos != 0) {
             recorders[LATENESS].recordValue(micros(triedNanos - intendedNanos));
             recorders[TRIED_TO_END].recordValue(micros(givenUpNanos - triedNanos));
+            if (floorNanos > 0) {
+                recorders[BEYOND_FLOOR].recordValue(micros(givenUpNanos - triedNanos - floorNanos));
+            }
         }
     }
 

@@ -167,7 +167,8 @@ public final class LoadRun {
 
         List<GeneratorLoop> made = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
-            made.add(new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), remote, budget, plan.idleOrder()), request));
+            made.add(new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), remote, budget, plan.idleOrder()), request,
+                    plan.latencyFloorNanos()));
         }
         loops = List.copyOf(made);
         for (GeneratorLoop loop : loops) {

@@ -13,6 +13,9 @@ import java.util.Map;
  * engine of a run measured elsewhere (Hyperfoil, or several generators merged), whose
  * {@code notes} say what a reader must know to compare it with the generator's own.
  *
+ * <p>{@code latencyFloorMs}: the floor the {@code beyond-floor} latencies are recorded past (tried->end
+ * less the time the target was asked to take; 0: none; null in summaries written before it existed).
+ *
  * <p>results.json holds these records as read, so a field missing here is missing from the
  * report's inputs too: every field the report uses is declared.
  */
@@ -21,7 +24,8 @@ public record LoadSummary(String label, String command, String url, String model
                           Double targetRate, double achievedRate, long startEpochMillis, long endEpochMillis,
                           double durationSeconds, boolean interrupted, Requests requests, Blocked blocked,
                           Connections connections, Generator generator, Latencies latency, Validity validity,
-                          Files files, String engine, List<String> notes, TargetFellBehind targetFellBehind, Trace trace) {
+                          Files files, String engine, List<String> notes, TargetFellBehind targetFellBehind,
+                          Double latencyFloorMs, Trace trace) {
 
     /**
      * What happened to the requests: {@code sent = ok + errors + timedOut}, always. {@code written}

@@ -18,7 +18,11 @@ import java.util.Locale;
  *       loop had no idle time left (busy at least {@link #BUSY_LIMIT} of the time in a second it was
  *       late, or of the phase) or its own threads none (the busiest loop's threads' CPU time at
  *       least {@link #BUSY_LIMIT} of the phase: what the loop's idle time cannot see), or all at
- *       once (it sends back to back and waits for nothing); else its pacing.</li>
+ *       once (it sends back to back and waits for nothing); else its pacing;</li>
+ *   <li>its CPU, too, when requests waited at the connection cap while its loop had no idle time left
+ *       over the measured phase: a connection is freed when the loop reads its response, so a loop
+ *       with no time to read may be what kept the connections taken. Whether the target fell behind
+ *       cannot be told then, so the run cannot speak for it.</li>
  * </ol>
  * What the target does is never a reason: slow or failed responses, slow accepts, a backlog that
  * makes requests wait for connections (that wait is the connection wait, left out of the lateness),
@@ -96,6 +100,12 @@ public final class VerdictRules {
                 default -> String.format(Locale.ROOT, "while its loop had idle time (busy %s of the time)", percent(busy(in)));
             };
             add(limits, reasons, cause, String.join("; ", behind) + ": " + why);
+        }
+        if (!limits.contains(Limit.GENERATOR_CPU) && in.blockedCount() > 0 && in.loopBusyShare() != null
+                && in.loopBusyShare() >= BUSY_LIMIT) {
+            add(limits, reasons, Limit.GENERATOR_CPU, String.format(Locale.ROOT, "%,d requests waited for a connection at the cap while "
+                    + "its loop had no idle time left (busy %.0f%% of the measured phase): its own reads may be what kept the connections "
+                    + "taken, so whether the target fell behind cannot be told", in.blockedCount(), 100 * in.loopBusyShare()));
         }
         Evidence evidence = new Evidence(in.lateness().lagP99Ms(), in.loopBusyShare(), in.lagBusyShare(), in.loopCpuShare(), achievedFraction,
                 in.blockedCount(), in.sendSpreadMs(), in.sendSpreadLimitMs());

@@ -1,6 +1,8 @@
 package io.workbench.loadgen.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -45,6 +47,32 @@ class LatencyRecordersTest {
         assertEquals(300_000, single(recorders, LatencyRecorders.Kind.INTENDED_TO_END), 300);
         assertEquals(0, recorders.recorder(LatencyRecorders.Kind.LATENESS).getIntervalHistogram().getTotalCount());
         assertEquals(0, recorders.recorder(LatencyRecorders.Kind.TRIED_TO_END).getIntervalHistogram().getTotalCount());
+    }
+
+    @Test
+    void withAFloorWhatTheTargetAddedBeyondItKeepsTheMicrosecond() {
+        LatencyRecorders recorders = new LatencyRecorders(1_000_000_000L);
+        // Asked to wait 1 s: tried at 0, ended 1,000.237 ms later. Tried->end at three significant
+        // digits resolves 1 s to about half a millisecond; beyond the floor, 237 us stays 237 us.
+        recorders.record(0, 0, 10_000, 1_000_237_000);
+        assertEquals(237, single(recorders, LatencyRecorders.Kind.BEYOND_FLOOR));
+        Histogram tried = recorders.recorder(LatencyRecorders.Kind.TRIED_TO_END).getIntervalHistogram();
+        assertTrue(tried.sizeOfEquivalentValueRange(tried.getMaxValue()) >= 256, "tried->end is that coarse at 1 s");
+        // One that ended before its floor (the target answered early) is 0, never negative.
+        recorders.record(0, 0, 10_000, 999_000_000);
+        assertEquals(0, recorders.recorder(LatencyRecorders.Kind.BEYOND_FLOOR).getIntervalHistogram().getMaxValue());
+        // A censored request that was tried: to when it was given up, less the floor.
+        recorders.recordCensored(0, 1_000_000, 1_501_000_000);
+        assertEquals(500_000, single(recorders, LatencyRecorders.Kind.BEYOND_FLOOR), 500);
+    }
+
+    @Test
+    void withoutAFloorNothingIsRecordedBeyondOne() {
+        LatencyRecorders recorders = new LatencyRecorders();
+        recorders.record(0, 0, 10_000, 1_000_237_000);
+        recorders.recordCensored(0, 1_000_000, 1_501_000_000);
+        assertEquals(0, recorders.recorder(LatencyRecorders.Kind.BEYOND_FLOOR).getIntervalHistogram().getTotalCount());
+        assertThrows(IllegalArgumentException.class, () -> new LatencyRecorders(-1));
     }
 
     @Test

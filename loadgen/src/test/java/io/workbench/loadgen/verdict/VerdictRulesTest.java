@@ -111,6 +111,25 @@ class VerdictRulesTest {
     }
 
     @Test
+    void requestsThatWaitedAtTheCapWhileTheLoopHadNoIdleTimeAreTheGeneratorsCpuThoughItWasOnTime() {
+        // On time (lateness 0.3 ms of 1 ms, 99.9% of the rate), but the loop was busy 97% of the phase while 412 waited at the cap.
+        Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(false, 1_000, null, lateBy(0.3), 20_000.0, 19_980.0, 0.99, 0.97, null,
+                0.60, 412, null, null));
+        assertEquals(Limit.GENERATOR_CPU, verdict.limitedBy());
+        assertTrue(verdict.reasons().get(0).contains("412 requests waited for a connection at the cap while its loop had no idle time left"),
+                verdict.reasons().toString());
+        // The same busy loop with nothing waiting at the cap is valid; and the same waits with idle time are the target's.
+        assertTrue(VerdictRules.judge(new VerdictRules.Inputs(false, 1_000, null, lateBy(0.3), 20_000.0, 19_980.0, 0.99, 0.97, null, 0.60, 0,
+                null, null)).valid());
+        assertTrue(VerdictRules.judge(new VerdictRules.Inputs(false, 1_000, null, lateBy(0.3), 20_000.0, 19_980.0, 0.99, 0.94, null, 0.60,
+                412, null, null)).valid());
+        // Late and busy already names its CPU once, not twice.
+        Verdict late = VerdictRules.judge(new VerdictRules.Inputs(false, 1_000, null, lateBy(3.0), 20_000.0, 19_980.0, 0.99, 0.97, null,
+                0.60, 412, null, null));
+        assertEquals(List.of(Limit.GENERATOR_CPU), late.limits());
+    }
+
+    @Test
     void theDescriptorLimitIsItsOwnLimitAndTakesThePlaceOfTheLatenessItCaused() {
         Verdict verdict = VerdictRules.judge(new VerdictRules.Inputs(false, 1_000, "the descriptor limit was reached with 230 open",
                 lateBy(50.0), 20_000.0, 19_980.0, 0.99, 0.40, null, null, 0, null, null));

@@ -169,15 +169,20 @@ public record ChartData(List<Distribution> distributions, List<Timeline> timelin
         TreeMap<Long, Double[]> points = new TreeMap<>();
         List<RunSpan> spans = new ArrayList<>();
         for (ScenarioRun scenario : target.scenarios()) {
-            List<Repetition> runs = new ArrayList<>();
+            List<Map.Entry<Repetition, String>> runs = new ArrayList<>();
             if (scenario.warmup() != null) {
-                scenario.warmup().runs().stream().filter(Repetition::measured).forEach(runs::add);
+                scenario.warmup().runs().stream().filter(Repetition::measured)
+                        .forEach(run -> runs.add(Map.entry(run, scenario.scenario() + " warm-up")));
             }
-            runs.addAll(scenario.measured());
-            for (Repetition repetition : runs) {
+            if (scenario.search() != null) {
+                scenario.search().steps().stream().filter(step -> step.run() != null && step.run().measured())
+                        .forEach(step -> runs.add(Map.entry(step.run(), scenario.scenario() + " search " + Figures.rate(step.rate()))));
+            }
+            scenario.measured().forEach(run -> runs.add(Map.entry(run, scenario.scenario() + " #" + run.index())));
+            for (Map.Entry<Repetition, String> entry : runs) {
+                Repetition repetition = entry.getKey();
                 LoadSummary summary = repetition.summary();
-                spans.add(new RunSpan(scenario.scenario() + (repetition.index() == 0 ? " warm-up" : " #" + repetition.index()),
-                        summary.startEpochMillis() / 1000.0, summary.endEpochMillis() / 1000.0));
+                spans.add(new RunSpan(entry.getValue(), summary.startEpochMillis() / 1000.0, summary.endEpochMillis() / 1000.0));
                 for (LatencyTimeline.Point point : LatencyTimeline.read(hlog(runDir, repetition), LatencyTimeline.INTENDED_TO_END).points()) {
                     Double[] values = points.computeIfAbsent(point.startEpochMillis(), key -> new Double[4]);
                     // An interval with no responses has no latency; a 0 would break the log axis.

@@ -1,5 +1,7 @@
 package io.workbench.mainjob.report;
 
+import io.workbench.mainjob.findings.RunFindings;
+import io.workbench.mainjob.findings.ScenarioFindings;
 import io.workbench.mainjob.report.results.RunResults;
 import io.workbench.mainjob.report.results.ScenarioPreset;
 import java.io.IOException;
@@ -26,7 +28,7 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    public static String render(Path runDir, RunResults results) throws IOException {
+    public static String render(Path runDir, RunResults results, RunFindings findings) throws IOException {
         ChartData charts = ChartData.read(runDir, results);
         StringBuilder html = new StringBuilder(256 * 1024);
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -35,15 +37,24 @@ public final class HtmlReport {
                 .append("<style>\n").append(uplot("uPlot.min.css")).append('\n').append(resource("report.css")).append("</style>\n")
                 .append("</head>\n<body>\n");
         html.append("<h1>The 2016 study's scenarios, redone on today's servers</h1>\n");
-        html.append("<p class=\"headline\">").append(inline(RunFacts.headline(results))).append("</p>\n");
+        html.append("<p class=\"headline\">").append(inline(RunFacts.headline(results, findings))).append("</p>\n");
         html.append("<p>Targets: ");
         html.append(String.join(", ", results.targets().stream().map(target -> "<code>" + escape(target.id()) + "</code>").toList()));
         html.append(".</p>\n");
 
-        html.append("<h2>In short</h2>\n<p>").append(escape(MarkdownReport.RULES)).append("</p>\n<ul class=\"short\">\n");
-        for (ScenarioPreset preset : results.presets()) {
-            ScenarioLeader.sentence(results, preset).ifPresent(sentence -> html.append("<li><strong>")
-                    .append(escape(preset.scenario())).append("</strong>: ").append(escape(sentence)).append("</li>\n"));
+        html.append("<h2>In short</h2>\n<p>").append(escape(FindingText.rules(findings))).append("</p>\n<ul class=\"short\">\n");
+        for (ScenarioFindings scenario : findings.scenarios()) {
+            if (scenario.evidence().isEmpty()) {
+                continue;
+            }
+            html.append("<li><strong>").append(escape(scenario.scenario())).append("</strong>: ")
+                    .append(escape(FindingText.finding(results, scenario)));
+            String sustained = FindingText.sustained(results, scenario);
+            if (!sustained.isEmpty()) {
+                html.append(' ').append(escape(sustained));
+            }
+            StudyReference.sentence(scenario.scenario()).ifPresent(sentence -> html.append(" <em class=\"study\">").append(escape(sentence)).append("</em>"));
+            html.append("</li>\n");
         }
         html.append("</ul>\n");
 
@@ -63,13 +74,34 @@ public final class HtmlReport {
                 .append("pauses over time below.</p>\n");
         for (ScenarioPreset preset : results.presets()) {
             boolean concurrency = "all-at-once".equals(preset.model());
+            ScenarioFindings scenario = findings.scenario(preset.scenario());
             html.append("<section class=\"scenario\" id=\"scenario-").append(escape(preset.scenario())).append("\">\n");
             html.append("<h3>").append(escape(preset.scenario())).append("</h3>\n<p>").append(escape(PresetText.describe(preset))).append(".</p>\n");
             StudyReference.sentence(preset.scenario()).ifPresent(sentence -> html.append("<p class=\"study\">").append(escape(sentence)).append("</p>\n"));
-            ScenarioLeader.sentence(results, preset).ifPresent(sentence -> html.append("<p class=\"leader\">").append(escape(sentence)).append("</p>\n"));
-            if (!concurrency && charts.distributions().stream().anyMatch(distribution -> distribution.scenario().equals(preset.scenario()))) {
-                html.append("<div class=\"chart distribution\" data-scenario=\"").append(escape(preset.scenario())).append("\"></div>\n");
+            if (scenario != null && !scenario.evidence().isEmpty()) {
+                html.append("<p class=\"finding\">").append(escape(FindingText.finding(results, scenario))).append("</p>\n");
+                String sustained = FindingText.sustained(results, scenario);
+                if (!sustained.isEmpty()) {
+                    html.append("<p class=\"finding\">").append(escape(sustained)).append("</p>\n");
+                }
+                List<List<String>> pairs = FindingText.pairRows(scenario);
+                if (!pairs.isEmpty()) {
+                    html.append("<p>Every pair (B against A: B's figure relative to A's):</p>\n");
+                    table(html, FindingText.pairHeader(scenario.figure()), pairs, "pairs");
+                }
+                CostTable cost = CostTable.of(runDir, results, scenario);
+                if (!cost.rows().isEmpty() && !cost.empty()) {
+                    html.append("<p>The cost behind the figures. ").append(escape(MarkdownReport.COST_TEXT)).append("</p>\n");
+                    table(html, cost.header(), cost.rows(), "cost");
+                }
             }
+            for (int i = 0; i < charts.distributions().size(); i++) {
+                if (!concurrency && charts.distributions().get(i).scenario().equals(preset.scenario())) {
+                    html.append("<div class=\"chart distribution\" data-chart=\"distribution-").append(i).append("\" data-scenario=\"")
+                            .append(escape(preset.scenario())).append("\"></div>\n");
+                }
+            }
+            html.append("<p>Per target, the study's way (best, median and spread of the valid repetitions):</p>\n");
             table(html, RunFacts.scenarioHeader(concurrency), RunFacts.scenarioRows(results, preset.scenario(), concurrency), "detail");
             html.append("</section>\n");
         }
@@ -79,12 +111,14 @@ public final class HtmlReport {
                 .append("second (right axis) and the target's GC pauses (red points: the pause's length in ms, at the moment it ")
                 .append("began). The grey labels name the load run under way. A latency spike with a pause under it was the ")
                 .append("collector; one without, something else.</p>\n");
-        for (ChartData.Timeline timeline : charts.timelines()) {
+        for (int i = 0; i < charts.timelines().size(); i++) {
+            ChartData.Timeline timeline = charts.timelines().get(i);
             html.append("<h3>").append(escape(timeline.target())).append("</h3>\n");
-            html.append("<div class=\"chart timeline\" data-target=\"").append(escape(timeline.target())).append("\"></div>\n");
+            html.append("<div class=\"chart timeline\" data-chart=\"timeline-").append(i).append("\" data-target=\"")
+                    .append(escape(timeline.target())).append("\"></div>\n");
         }
 
-        html.append("<h2>Every run: validity and warming</h2>\n<p>").append(escape(MarkdownReport.VALIDITY_TEXT)).append("</p>\n");
+        html.append("<h2>Every run: validity and warmth</h2>\n<p>").append(escape(MarkdownReport.VALIDITY_TEXT)).append("</p>\n");
         table(html, RunFacts.validityHeader(), RunFacts.validityRows(results), "validity");
         html.append("<h2>Targets</h2>\n");
         table(html, RunFacts.targetHeader(), RunFacts.targetRows(results), "targets");
@@ -119,7 +153,7 @@ public final class HtmlReport {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
     }
 
     /** Escapes, then turns the Markdown bold the shared sentences use into {@code <strong>}. */

@@ -22,15 +22,15 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code ./workbench report RUN_DIR} writes a run's report.md and report.html again from its
  * results.json (after the report code changed, or for a run that was cut short);
- * {@code ./workbench report --compare RUN_A RUN_B} prints the study's figures of two runs side by
- * side with their ratios; {@code --merge DIR...} merges several generators' runs of one load
+ * {@code ./workbench report --compare RUN_A RUN_B} prints each scenario's figure of two runs side by
+ * side with B's difference from A, its 95% interval and the verdict; {@code --merge DIR...} merges several generators' runs of one load
  * into one run; {@code --import-hyperfoil FILE} reads a Hyperfoil controller's JSON export as a run.
  * The last two write a load run's files ({@code summary.json}, {@code .hgrm}, {@code latency.hlog})
  * and print the runs as rows of one table.
  */
 @Command(name = "report", sortOptions = false, usageHelpWidth = 100,
         description = {"Writes a run's report.md and report.html again from its results.json,",
-                "or (--compare) prints two runs' figures side by side with the ratios B/A,",
+                "or (--compare) prints two runs' figures side by side with B's difference and its interval,",
                 "or (--merge) merges several generators' load runs (their latency.hlog) into one run,",
                 "or (--import-hyperfoil) reads a Hyperfoil controller's JSON export as a load run,",
                 "or (--table) prints load runs of any engine as rows of one table."})
@@ -112,7 +112,7 @@ public final class ReportCommand implements Callable<Integer> {
             }
             RunResults a = ResultsJson.readRun(runs.get(0));
             RunResults b = ResultsJson.readRun(runs.get(1));
-            out.print(RunComparison.render(runs.get(0).toString(), a, runs.get(1).toString(), b));
+            out.print(RunComparison.render(runDir(runs.get(0)), a, runDir(runs.get(1)), b));
             out.flush();
             return 0;
         }
@@ -121,10 +121,15 @@ public final class ReportCommand implements Callable<Integer> {
         }
         Path dir = runs.get(0);
         RunResults results = ResultsJson.readRun(dir);
-        Path html = ReportWriter.write(Files.isDirectory(dir) ? dir : dir.getParent(), results);
+        Path html = ReportWriter.write(runDir(dir), results);
         out.println("wrote " + html.resolveSibling(MarkdownReport.FILE_NAME) + " and " + html);
         out.flush();
         return 0;
+    }
+
+    /** The run's directory, given it or its results.json. */
+    private static Path runDir(Path dirOrFile) {
+        return Files.isDirectory(dirOrFile) ? dirOrFile : dirOrFile.toAbsolutePath().getParent();
     }
 
     private Integer writeForeignRun() throws IOException {

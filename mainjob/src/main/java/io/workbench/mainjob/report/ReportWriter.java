@@ -1,12 +1,13 @@
 package io.workbench.mainjob.report;
 
+import io.workbench.mainjob.findings.RunFindings;
 import io.workbench.mainjob.report.results.RunResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes report.md and report.html into a run's directory from its results. */
+/** Writes report.md and report.html into a run's directory from its results, with the findings computed once for both. */
 public final class ReportWriter {
 
     private ReportWriter() {
@@ -14,9 +15,10 @@ public final class ReportWriter {
 
     /** Writes both reports; returns the HTML one's path. */
     public static Path write(Path runDir, RunResults results) throws IOException {
-        Files.writeString(runDir.resolve(MarkdownReport.FILE_NAME), MarkdownReport.render(results), StandardCharsets.UTF_8);
+        RunFindings findings = RunFindings.of(runDir, results);
+        Files.writeString(runDir.resolve(MarkdownReport.FILE_NAME), MarkdownReport.render(runDir, results, findings), StandardCharsets.UTF_8);
         Path html = runDir.resolve(HtmlReport.FILE_NAME);
-        Files.writeString(html, HtmlReport.render(runDir, results), StandardCharsets.UTF_8);
+        Files.writeString(html, HtmlReport.render(runDir, results, findings), StandardCharsets.UTF_8);
         return html;
     }
 }

@@ -58,8 +58,12 @@ public final class ResultsJson {
     public static String forScript(Object value) {
         try {
             return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value)
-                    // "</script>" inside a string would end the element; the line separators end a JS line.
-                    .replace("</", "<\\/")
+                    // JSON has < > & only inside strings, where their unicode escapes mean the same: none is left for
+                    // the HTML parser, which would end the element at "</script>" or, after "<!--<script>", not at all.
+                    .replace("<", "\\u003c")
+                    .replace(">", "\\u003e")
+                    .replace("&", "\\u0026")
+                    // The line separators end a JavaScript line.
                     .replace("\u2028", "\\u2028")
                     .replace("\u2029", "\\u2029");
         } catch (IOException failed) {

@@ -1,158 +1,203 @@
 package io.workbench.mainjob.report;
 
-import io.workbench.mainjob.report.results.Repetition;
+import io.workbench.mainjob.findings.Bootstrap;
+import io.workbench.mainjob.findings.Evidence;
+import io.workbench.mainjob.findings.EvidenceReader;
+import io.workbench.mainjob.findings.Figure;
+import io.workbench.mainjob.findings.PairRule;
+import io.workbench.mainjob.findings.PairStatistics;
+import io.workbench.mainjob.findings.RoundedSample;
+import io.workbench.mainjob.findings.RunFindings;
+import io.workbench.mainjob.report.results.Environment;
 import io.workbench.mainjob.report.results.RunResults;
 import io.workbench.mainjob.report.results.ScenarioPreset;
 import io.workbench.mainjob.report.results.ScenarioRun;
 import io.workbench.mainjob.report.results.TargetRun;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 
 /**
- * Two runs side by side: for every target and scenario either run has, the study's figures of
- * run A and run B and the ratio B/A, so that a change to a server or a flag can be judged. A ratio
- * below 1 means B was lower (faster, for latency; fewer, for errors).
+ * Two runs side by side ({@code report --compare A B}): for every target and scenario both runs
+ * have, the scenario's one figure (the same as the findings': the median time beyond the wait,
+ * CPU per request, the most in flight; the share of the schedule held where a side fell behind) in
+ * A and in B, B's difference from A with a 95% interval, and the verdict by the same rule as a
+ * run's pairs: better or worse by more than the practical margin, the same within it, or cannot
+ * tell; Holm's correction over the targets of each scenario.
  *
- * <p>Each figure is the best valid repetition's. Where a side has no valid repetition, its figure
- * is its best repetition's all the same, marked {@code *} with what limited it: a figure a reader
- * must not take as a finding. A ratio whose difference lies within the measurement's
- * {@link Resolution} (the larger spread of the two sides' repetitions, or the generator's lag in
- * them) is marked as within the noise: two runs of the same code can differ that much. Scenarios
- * whose values differ between the runs (another profile, another rate) are flagged, since their
- * figures are not comparable.
+ * <p>Two runs are not interleaved: nothing pairs A's round 1 with B's, so each side's rounds are
+ * drawn on their own and the interval holds all the between-run uncertainty, the machine's drift
+ * between the two runs included; it is wider than a pair's within one run. Only runs valid and warm
+ * feed either side, as in the findings. The comparison says where the runs differ in what they
+ * ran (a scenario's values, the target's or the generator's JVM flags, the pinning), since such a
+ * difference, not the code, can be what moved a figure.
  */
 public final class RunComparison {
-
-    /** Marks a figure that comes from a run whose verdict is not valid. */
-    static final String INVALID_MARK = "*";
-    /** Says a ratio lies within the measurement's resolution. */
-    static final String WITHIN_NOISE = "within the noise";
 
     private RunComparison() {
     }
 
-    public static String render(String nameA, RunResults a, String nameB, RunResults b) {
+    public static String render(Path dirA, RunResults a, Path dirB, RunResults b) {
+        return render(dirA, a, dirB, b, new Bootstrap(Bootstrap.RESAMPLES));
+    }
+
+    static String render(Path dirA, RunResults a, Path dirB, RunResults b, Bootstrap bootstrap) {
+        double margin = RunFindings.margin(a);
         StringBuilder md = new StringBuilder();
         md.append("# Run A against run B\n\n");
-        md.append("- A: ").append(nameA).append(" (profile ").append(a.profile()).append(", ").append(RunFacts.when(a.startedEpochMillis())).append(")\n");
-        md.append("- B: ").append(nameB).append(" (profile ").append(b.profile()).append(", ").append(RunFacts.when(b.startedEpochMillis())).append(")\n\n");
-        md.append("Each figure is the best valid repetition's, as in the study's table; B/A below 1 means B was lower. ")
-                .append("A figure marked ").append(INVALID_MARK).append(" comes from a run whose own verdict is not valid (no valid ")
-                .append("repetition on that side; what limited it is in the note): not a finding. \"").append(WITHIN_NOISE)
-                .append("\": the two figures differ by no more than the measurement's resolution (the larger spread of the two ")
-                .append("sides' valid repetitions, or the generator's lag p99 in them), so the ratio says nothing either way.\n\n");
-        List<String> differing = differingPresets(a, b);
-        if (!differing.isEmpty()) {
-            md.append("**Not like for like:** ").append(String.join("; ", differing)).append(".\n\n");
+        md.append("- A: ").append(MarkdownText.escape(dirA.toString())).append(" (profile ").append(MarkdownText.escape(a.profile()))
+                .append(", ").append(RunFacts.when(a.startedEpochMillis())).append(")\n");
+        md.append("- B: ").append(MarkdownText.escape(dirB.toString())).append(" (profile ").append(MarkdownText.escape(b.profile()))
+                .append(", ").append(RunFacts.when(b.startedEpochMillis())).append(")\n\n");
+        md.append(MarkdownText.escape("Each scenario's figure is the one its findings compare: the median time beyond the wait, "
+                + "for overhead the CPU per request, for concurrency-level the most in flight, and where either side fell "
+                + "behind its schedule the share of it held. Only runs valid and warm feed it. The two runs were not "
+                + "interleaved: each side's rounds are drawn on their own (" + Figures.count(bootstrap.resamples())
+                + " draws), so the 95% interval holds the whole between-run uncertainty, the machine's drift between the runs "
+                + "included, and is wider than within one run. B is better or worse when the interval clears the practical "
+                + "margin of " + FindingText.margin(margin) + ", the same when it lies within it; otherwise the comparison "
+                + "cannot tell. Holm's correction runs over the targets of each scenario.")).append("\n\n");
+        for (String difference : differences(a, b)) {
+            md.append("**").append(MarkdownText.escape(difference)).append("**\n\n");
         }
-        if (!Objects.equals(a.environment().pinning(), b.environment().pinning())
-                || !Objects.equals(a.environment().targetJvmFlags(), b.environment().targetJvmFlags())) {
-            md.append("**The runs differ in pinning or target JVM flags**; see each run's report.\n\n");
-        }
-        md.append("| Target | Scenario | Figure | A | B | B/A | Note |\n| --- | --- | --- | ---: | ---: | ---: | --- |\n");
-        for (String target : union(a.targets().stream().map(TargetRun::id).toList(), b.targets().stream().map(TargetRun::id).toList())) {
-            for (String scenario : union(a.presets().stream().map(ScenarioPreset::scenario).toList(),
-                    b.presets().stream().map(ScenarioPreset::scenario).toList())) {
-                Side sideA = side(a, target, scenario);
-                Side sideB = side(b, target, scenario);
-                if (sideA.best() == null && sideB.best() == null) {
-                    continue;
-                }
-                boolean concurrency = isConcurrency(a, scenario) || isConcurrency(b, scenario);
-                if (concurrency) {
-                    row(md, target, scenario, "max in flight", sideA, sideB, ScenarioFigures::peakInFlight, true, true);
-                } else {
-                    row(md, target, scenario, "mean ms", sideA, sideB, ScenarioFigures::meanMs, false, true);
-                    row(md, target, scenario, "max ms", sideA, sideB, ScenarioFigures::maxMs, false, false);
-                }
-                row(md, target, scenario, "errors", sideA, sideB, ScenarioFigures::failed, true, false);
-            }
-        }
+        MarkdownReport.table(md, List.of("Target", "Scenario", "Figure", "A", "B", "B against A", "95% interval", "Verdict", "Rests on"),
+                rows(dirA, a, dirB, b, bootstrap, margin), false);
         return md.toString();
     }
 
-    /**
-     * One side of a comparison: its figures, and the repetition a row reads (the best valid one, or
-     * when there is none the best measured one, which is then marked).
-     */
-    record Side(ScenarioFigures figures, Repetition best, boolean valid) {
+    /** One compared cell, before Holm's correction decides its verdict. */
+    private record Cell(String target, String scenario, Figure figure, Evidence a, Evidence b, PairStatistics statistics, String missing) {
     }
 
-    private static Side side(RunResults results, String target, String scenario) {
-        for (TargetRun run : results.targets()) {
-            if (run.id().equals(target)) {
-                ScenarioRun scenarioRun = run.scenario(scenario);
-                if (scenarioRun == null) {
-                    return new Side(null, null, false);
+    private static List<List<String>> rows(Path dirA, RunResults a, Path dirB, RunResults b, Bootstrap bootstrap, double margin) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String scenario : union(a.presets().stream().map(ScenarioPreset::scenario).toList(),
+                b.presets().stream().map(ScenarioPreset::scenario).toList())) {
+            List<Cell> cells = new ArrayList<>();
+            for (String target : union(a.targets().stream().map(TargetRun::id).toList(), b.targets().stream().map(TargetRun::id).toList())) {
+                ScenarioRun runA = scenarioRun(a, target, scenario);
+                ScenarioRun runB = scenarioRun(b, target, scenario);
+                if (runA == null && runB == null) {
+                    continue;
                 }
-                ScenarioFigures figures = ScenarioFigures.of(scenarioRun);
-                if (figures.hasData()) {
-                    return new Side(figures, figures.best().orElseThrow(), true);
-                }
-                Repetition bestMeasured = figures.measured().stream()
-                        .min(ScenarioFigures.concurrencyLevel(scenarioRun)
-                                ? java.util.Comparator.comparingLong(ScenarioFigures::peakInFlight).reversed()
-                                : java.util.Comparator.comparingDouble(ScenarioFigures::meanMs))
-                        .orElse(null);
-                return new Side(figures, bestMeasured, false);
+                Evidence evidenceA = runA == null ? null : EvidenceReader.read(dirA, target, runA);
+                Evidence evidenceB = runB == null ? null : EvidenceReader.read(dirB, target, runB);
+                cells.add(cell(target, scenario, evidenceA, evidenceB, bootstrap, margin));
+            }
+            List<PairRule.Verdict> verdicts = PairRule.judge(cells.stream()
+                    .map(cell -> new PairRule.Candidate("A", "B", cell.statistics(), cell.missing())).toList());
+            for (int i = 0; i < cells.size(); i++) {
+                rows.add(row(cells.get(i), verdicts.get(i)));
             }
         }
-        return new Side(null, null, false);
+        return rows;
     }
 
-    /**
-     * @param ranked true for the figure the scenario ranks by (mean, or peak in flight): only its
-     *               ratio is judged against the resolution, which is measured in its unit
-     */
-    private static void row(StringBuilder md, String target, String scenario, String figure, Side a, Side b,
-                            ToDoubleFunction<Repetition> value, boolean counts, boolean ranked) {
-        double valueA = a.best() == null ? Double.NaN : value.applyAsDouble(a.best());
-        double valueB = b.best() == null ? Double.NaN : value.applyAsDouble(b.best());
-        List<String> notes = new ArrayList<>();
-        if (a.best() != null && !a.valid()) {
-            notes.add("A " + INVALID_MARK + ": " + a.figures().limitsText());
+    private static Cell cell(String target, String scenario, Evidence a, Evidence b, Bootstrap bootstrap, double margin) {
+        Figure figure = a != null ? a.figure() : b.figure();
+        if (a == null || b == null) {
+            return new Cell(target, scenario, figure, a, b, null, "only " + (a == null ? "B" : "A") + " ran it");
         }
-        if (b.best() != null && !b.valid()) {
-            notes.add("B " + INVALID_MARK + ": " + b.figures().limitsText());
-        }
-        if (ranked && a.valid() && b.valid()) {
-            Resolution resolution = Resolution.between(a.figures(), b.figures());
-            if (resolution.difference() == 0) {
-                notes.add("the same");
-            } else if (!resolution.separated()) {
-                notes.add(WITHIN_NOISE + " (differ by " + (counts ? Figures.count(resolution.difference())
-                        : Figures.ms(resolution.difference()) + " ms") + ", resolution " + resolution.describe(counts) + ")");
+        if (!a.hasFigure() || !b.hasFigure()) {
+            List<String> why = new ArrayList<>();
+            if (!a.hasFigure()) {
+                why.add("A has no valid warm run (" + FindingText.exclusions(a.excluded()) + ")");
             }
+            if (!b.hasFigure()) {
+                why.add("B has no valid warm run (" + FindingText.exclusions(b.excluded()) + ")");
+            }
+            return new Cell(target, scenario, figure, a, b, null, String.join("; ", why));
         }
-        md.append("| ").append(target).append(" | ").append(scenario).append(" | ").append(figure).append(" | ")
-                .append(cell(valueA, counts, a)).append(" | ")
-                .append(cell(valueB, counts, b)).append(" | ")
-                .append(Figures.ratio(valueA, valueB)).append(" | ")
-                .append(String.join("; ", notes)).append(" |\n");
+        RoundedSample sampleA = a.sample();
+        RoundedSample sampleB = b.sample();
+        if ((a.behind() || b.behind()) && a.held() != null && b.held() != null) {
+            figure = Figure.HELD_SHARE;
+            sampleA = a.held();
+            sampleB = b.held();
+        }
+        PairStatistics statistics = bootstrap.compare(sampleA, sampleB, figure.direction(), Bootstrap.Pairing.UNPAIRED, margin,
+                Bootstrap.seed(scenario, target, "compare"));
+        return new Cell(target, scenario, figure, a, b, statistics, null);
     }
 
-    private static String cell(double value, boolean counts, Side side) {
-        String text = counts ? Figures.count(value) : Figures.ms(value);
-        return side.best() != null && !side.valid() ? text + INVALID_MARK : text;
+    private static List<String> row(Cell cell, PairRule.Verdict verdict) {
+        List<String> row = new ArrayList<>();
+        row.add(cell.target());
+        row.add(cell.scenario());
+        row.add(cell.figure().description() + (cell.figure() == Figure.HELD_SHARE ? " (a side fell behind)" : ""));
+        PairStatistics statistics = cell.statistics();
+        if (statistics == null) {
+            row.add(side(cell.a(), cell.figure()));
+            row.add(side(cell.b(), cell.figure()));
+            row.addAll(List.of(StudyTable.NONE, StudyTable.NONE, "cannot tell: " + cell.missing(), StudyTable.NONE));
+            return row;
+        }
+        row.add(FindingText.figure(cell.figure(), statistics.figureA()[0]));
+        row.add(FindingText.figure(cell.figure(), statistics.figureB()[0]));
+        boolean lowerBetter = cell.figure().direction() == Bootstrap.Direction.LOWER_IS_BETTER;
+        double point = lowerBetter ? statistics.advantage() : 1 / statistics.advantage();
+        double low = lowerBetter ? statistics.low() : 1 / statistics.high();
+        double high = lowerBetter ? statistics.high() : 1 / statistics.low();
+        row.add(FindingText.signedPercent(point - 1));
+        row.add(FindingText.signedPercent(low - 1) + " to " + (Double.isInfinite(high) ? "unbounded" : FindingText.signedPercent(high - 1)));
+        row.add(switch (verdict.outcome()) {
+            case A_LEADS -> "B worse by more than " + FindingText.margin(statistics.margin());
+            case B_LEADS -> "B better by more than " + FindingText.margin(statistics.margin());
+            case EQUIVALENT -> "the same within " + FindingText.margin(statistics.margin());
+            case CANNOT_TELL -> "cannot tell: " + verdict.why();
+        });
+        row.add("A " + FindingText.rounds(statistics.roundsA()) + ", B " + FindingText.rounds(statistics.roundsB()));
+        return row;
     }
 
-    private static List<String> differingPresets(RunResults a, RunResults b) {
-        List<String> differing = new ArrayList<>();
+    private static String side(Evidence evidence, Figure figure) {
+        if (evidence == null) {
+            return "not run";
+        }
+        return evidence.hasFigure() ? FindingText.figure(figure, evidence.sample().figure()[0]) : "no valid warm run";
+    }
+
+    /** What differs between the runs besides the code: the scenarios' values, the JVM flags, the pinning, the margin. */
+    static List<String> differences(RunResults a, RunResults b) {
+        List<String> differences = new ArrayList<>();
         for (ScenarioPreset presetA : a.presets()) {
             b.presets().stream().filter(presetB -> presetB.scenario().equals(presetA.scenario())).findFirst()
                     .filter(presetB -> !presetB.equals(presetA))
-                    .ifPresent(presetB -> differing.add(presetA.scenario() + " ran as \"" + PresetText.describe(presetA)
-                            + "\" in A and \"" + PresetText.describe(presetB) + "\" in B"));
+                    .ifPresent(presetB -> differences.add("Not like for like: " + presetA.scenario() + " ran as \""
+                            + PresetText.describe(presetA) + "\" in A and \"" + PresetText.describe(presetB) + "\" in B."));
         }
-        return differing;
+        Environment environmentA = a.environment();
+        Environment environmentB = b.environment();
+        if (!Objects.equals(environmentA.loadJvmFlags(), environmentB.loadJvmFlags())) {
+            differences.add("The generator's JVM flags differ (they move which runs are valid): A " + flags(environmentA.loadJvmFlags())
+                    + ", B " + flags(environmentB.loadJvmFlags()) + ".");
+        }
+        if (!Objects.equals(environmentA.targetJvmFlags(), environmentB.targetJvmFlags())) {
+            differences.add("The target's JVM flags differ: A " + flags(environmentA.targetJvmFlags()) + ", B "
+                    + flags(environmentB.targetJvmFlags()) + ".");
+        }
+        if (!Objects.equals(environmentA.pinning(), environmentB.pinning())) {
+            differences.add("The pinning differs: A " + environmentA.pinning().note() + ", B " + environmentB.pinning().note() + ".");
+        }
+        if (!Objects.equals(environmentA.jdk(), environmentB.jdk())) {
+            differences.add("The JDK differs: A " + environmentA.jdk() + ", B " + environmentB.jdk() + ".");
+        }
+        if (RunFindings.margin(a) != RunFindings.margin(b)) {
+            differences.add("The runs state different practical margins (A " + FindingText.margin(RunFindings.margin(a)) + ", B "
+                    + FindingText.margin(RunFindings.margin(b)) + "); A's is used.");
+        }
+        return differences;
     }
 
-    private static boolean isConcurrency(RunResults results, String scenario) {
-        return results.presets().stream().anyMatch(preset -> preset.scenario().equals(scenario) && "all-at-once".equals(preset.model()));
+    private static String flags(List<String> flags) {
+        return flags == null || flags.isEmpty() ? "(none)" : String.join(" ", flags);
+    }
+
+    private static ScenarioRun scenarioRun(RunResults results, String target, String scenario) {
+        return results.targets().stream().filter(run -> run.id().equals(target)).findFirst().map(run -> run.scenario(scenario)).orElse(null);
     }
 
     private static List<String> union(List<String> first, List<String> second) {

@@ -1,5 +1,8 @@
 package io.workbench.mainjob.report;
 
+import io.workbench.mainjob.findings.PairRule;
+import io.workbench.mainjob.findings.RunFindings;
+import io.workbench.mainjob.findings.ScenarioFindings;
 import io.workbench.mainjob.report.results.Environment;
 import io.workbench.mainjob.report.results.GcPause;
 import io.workbench.loadgen.summary.Limit;
@@ -33,7 +36,7 @@ public final class RunFacts {
         return WHEN.format(Instant.ofEpochMilli(epochMillis));
     }
 
-    public static String headline(RunResults results) {
+    public static String headline(RunResults results, RunFindings findings) {
         double seconds = (results.finishedEpochMillis() - results.startedEpochMillis()) / 1000.0;
         StringBuilder text = new StringBuilder()
                 .append("Profile **").append(results.profile()).append("**")
@@ -44,48 +47,64 @@ public final class RunFacts {
                 .append(". ");
         long runs = 0;
         long valid = 0;
-        long warming = 0;
+        long warm = 0;
+        long feeding = 0;
         for (TargetRun target : results.targets()) {
             for (ScenarioRun scenario : target.scenarios()) {
                 for (Repetition repetition : scenario.measured()) {
                     runs++;
-                    if (repetition.valid()) {
-                        valid++;
-                    }
-                    if (repetition.warming()) {
-                        warming++;
-                    }
+                    valid += repetition.valid() ? 1 : 0;
+                    warm += repetition.warm() ? 1 : 0;
+                    feeding += repetition.valid() && repetition.warm() ? 1 : 0;
                 }
             }
         }
-        Findings findings = Findings.of(results);
-        text.append(valid).append(" of ").append(runs).append(" measured runs valid (only they give figures); ")
-                .append(warming).append(" of the ").append(runs).append(" taken before the target was known to be warm. ")
-                .append("Leaders named: ").append(findings.led()).append("; ties declared: ").append(findings.tied())
-                .append("; scenarios with no leader: ").append(findings.noLeader()).append('.');
+        Tally tally = Tally.of(findings);
+        text.append(feeding).append(" of ").append(runs).append(" measured runs valid and warm (only they feed findings; ")
+                .append(valid).append(" valid, ").append(warm).append(" warm). ")
+                .append("Scenarios ranked whole: ").append(tally.ranked()).append(" of ").append(tally.scenarios())
+                .append("; pairs: ").append(tally.leads()).append(" lead, ").append(tally.equivalent()).append(" equivalent, ")
+                .append(tally.cannotTell()).append(" cannot tell");
+        if (tally.fellBehind() > 0) {
+            text.append("; ").append(tally.fellBehind()).append(tally.fellBehind() == 1 ? " target" : " targets")
+                    .append(" fell behind a schedule");
+        }
+        text.append('.');
         commonestLimit(results).ifPresent(limit -> text.append(" The commonest limit of a run that is not valid: ").append(limit).append('.'));
         return text.toString();
     }
 
-    /** How many scenarios named a leader, declared a tie, or had no leader. */
-    public record Findings(long led, long tied, long noLeader) {
+    /**
+     * How the scenarios ended: how many were ranked whole (every neighbour pair leads or is
+     * equivalent) of those with a target to rank, and the pairs by verdict.
+     */
+    public record Tally(long scenarios, long ranked, long leads, long equivalent, long cannotTell, long fellBehind) {
 
-        public static Findings of(RunResults results) {
-            long led = 0;
-            long tied = 0;
-            long none = 0;
-            for (var preset : results.presets()) {
-                ScenarioLeader leader = ScenarioLeader.of(results, preset);
-                if (leader.ranked().isEmpty() && leader.without().isEmpty()) {
+        public static Tally of(RunFindings findings) {
+            long scenarios = 0;
+            long ranked = 0;
+            long leads = 0;
+            long equivalent = 0;
+            long cannotTell = 0;
+            long behind = 0;
+            for (ScenarioFindings scenario : findings.scenarios()) {
+                if (scenario.evidence().isEmpty()) {
                     continue;
                 }
-                switch (leader.outcome()) {
-                    case LED -> led++;
-                    case TIED -> tied++;
-                    case NO_LEADER -> none++;
+                scenarios++;
+                ranked += scenario.ranked() ? 1 : 0;
+                for (ScenarioFindings.Group group : scenario.groups()) {
+                    behind += group.fellBehind().order().size();
+                    for (PairRule.Verdict verdict : group.verdicts()) {
+                        switch (verdict.outcome()) {
+                            case A_LEADS, B_LEADS -> leads++;
+                            case EQUIVALENT -> equivalent++;
+                            case CANNOT_TELL -> cannotTell++;
+                        }
+                    }
                 }
             }
-            return new Findings(led, tied, none);
+            return new Tally(scenarios, ranked, leads, equivalent, cannotTell, behind);
         }
     }
 
@@ -111,7 +130,7 @@ public final class RunFacts {
                         "Errors (best run)", "Valid runs")
                 : List.of("Target", "Rate target → achieved", "Mean ms: best", "median", "spread", "Max ms: best", "median",
                         "p99 ms", "Generator lag p99 ms (worst valid run)", "GC pauses in best run (longest ms)",
-                        "Errors (best run)", "Valid runs", "Warming");
+                        "Errors (best run)", "Valid runs", "Valid and warm");
     }
 
     public static List<List<String>> scenarioRows(RunResults results, String scenario, boolean concurrency) {
@@ -156,7 +175,7 @@ public final class RunFacts {
                 row.add(pausesDuring(target, summary));
                 row.add(errors(summary));
                 row.add(valid);
-                row.add(figures.warmingCount() + "/" + figures.measured().size());
+                row.add(figures.measured().stream().filter(rep -> rep.valid() && rep.warm()).count() + "/" + figures.measured().size());
             }
             rows.add(row);
         }
@@ -193,26 +212,36 @@ public final class RunFacts {
     }
 
     public static List<String> validityHeader() {
-        return List.of("Target", "Scenario", "Run", "Verdict", "Limited by", "Rate target → achieved", "Generator lag p99 ms",
-                "Load served before", "Why");
+        return List.of("Target", "Scenario", "Round (position)", "Verdict", "Limited by", "Rate target → achieved", "Generator lag p99 ms",
+                "Requests served before", "Feeds findings", "Why");
     }
 
     public static List<List<String>> validityRows(RunResults results) {
         List<List<String>> rows = new ArrayList<>();
         for (TargetRun target : results.targets()) {
             for (ScenarioRun scenario : target.scenarios()) {
-                for (Repetition repetition : scenario.repetitions()) {
+                List<Map.Entry<Repetition, String>> runs = new ArrayList<>();
+                scenario.repetitions().forEach(repetition -> runs.add(Map.entry(repetition,
+                        repetition.index() + (repetition.positionInRound() > 0 ? " (" + repetition.positionInRound() + ")" : ""))));
+                if (scenario.search() != null) {
+                    // The overhead scenario's search: its steps are runs too, outside the rounds.
+                    scenario.search().steps().stream().filter(step -> step.run() != null)
+                            .forEach(step -> runs.add(Map.entry(step.run(), "search at " + Figures.rate(step.rate()) + " req/s")));
+                }
+                for (Map.Entry<Repetition, String> entry : runs) {
+                    Repetition repetition = entry.getKey();
                     List<String> row = new ArrayList<>();
                     row.add(target.id());
                     row.add(scenario.scenario());
-                    row.add("#" + repetition.index());
+                    row.add(entry.getValue());
                     LoadSummary summary = repetition.summary();
                     if (summary == null) {
                         row.add("no result");
                         row.add(StudyTable.NONE);
                         row.add(StudyTable.NONE);
                         row.add(StudyTable.NONE);
-                        row.add(String.valueOf(repetition.servedBefore()));
+                        row.add(Figures.count(repetition.servedBefore()));
+                        row.add("no");
                         row.add(repetition.failure() == null ? "" : repetition.failure());
                         rows.add(row);
                         continue;
@@ -220,14 +249,15 @@ public final class RunFacts {
                     RunVerdict verdict = repetition.verdict();
                     String label = summary.interrupted() ? "INTERRUPTED" : verdict.valid() ? "valid"
                             : verdict.limitedBy() == Limit.NOT_JUDGED ? "NOT JUDGED" : "INVALID";
-                    row.add(label + (repetition.warming() ? ", warming" : ""));
+                    row.add(label + (repetition.warming() ? ", not warm" : ""));
                     row.add(verdict.valid() ? Limit.NONE.label()
                             : String.join(", ", verdict.limits().stream().map(Limit::label).toList()));
                     row.add(summary.targetRate() == null
                             ? (repetition.index() == 0 ? "closed: " : "at once: ") + Figures.rate(summary.achievedRate())
                             : Figures.rate(summary.targetRate()) + " → " + Figures.rate(summary.achievedRate()));
                     row.add(Figures.ms(ScenarioFigures.lagP99Ms(repetition)));
-                    row.add(String.valueOf(repetition.servedBefore()));
+                    row.add(Figures.count(repetition.servedBefore()));
+                    row.add(repetition.index() > 0 && repetition.valid() && repetition.warm() ? "yes" : "no");
                     List<String> why = new ArrayList<>(verdict.reasons());
                     if (summary.interrupted()) {
                         why.add("interrupted");

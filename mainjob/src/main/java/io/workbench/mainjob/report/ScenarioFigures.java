@@ -2,6 +2,7 @@ package io.workbench.mainjob.report;
 
 import io.workbench.loadgen.summary.Limit;
 import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.mainjob.findings.InFlight;
 import io.workbench.mainjob.report.results.Repetition;
 import io.workbench.mainjob.report.results.ScenarioRun;
 import java.util.Arrays;
@@ -58,46 +59,21 @@ public record ScenarioFigures(ScenarioRun run, List<Repetition> measured, List<R
         return repetition.summary().latency().intendedToEnd().maxMs();
     }
 
-    /**
-     * Requests in flight at once during this repetition: the larger of the peak polled from the
-     * target's {@code /stats} while the requests were held and the target's own {@code maxInFlight}
-     * after it, where that maximum rose during this repetition (a maximum already reached before
-     * it belongs to an earlier run). Polling every 200 ms can miss the top; a sync target whose
-     * pool is exhausted can answer a poll late; the target's own counter sees every request.
-     */
+    /** Requests in flight at once during this repetition ({@link InFlight#peak}). */
     public static long peakInFlight(Repetition repetition) {
-        long polled = repetition.peakInFlight() == null ? 0 : repetition.peakInFlight();
-        return Math.max(polled, countedPeak(repetition).orElse(0L));
+        return InFlight.peak(repetition);
     }
 
-    /** The target's {@code maxInFlight} after the repetition, when it rose during it (or nothing says otherwise). */
-    static Optional<Long> countedPeak(Repetition repetition) {
-        if (repetition.statsAfter() == null) {
-            return Optional.empty();
-        }
-        long after = repetition.statsAfter().maxInFlight();
-        if (repetition.statsBefore() != null && after <= repetition.statsBefore().maxInFlight()) {
-            return Optional.empty();
-        }
-        return Optional.of(after);
-    }
 
-    /** How far the two ways of counting the peak (polled, counted) disagree in one repetition; 0 when only one is known. */
-    static long peakDisagreement(Repetition repetition) {
-        Optional<Long> counted = countedPeak(repetition);
-        if (repetition.peakInFlight() == null || counted.isEmpty()) {
-            return 0;
-        }
-        return Math.abs(counted.get() - repetition.peakInFlight());
-    }
 
     public static long failed(Repetition repetition) {
         return repetition.summary().requests().failed();
     }
 
     /**
-     * The generator's lag in a repetition, intended->send p99 in ms (the verdict's evidence, else
-     * the latency figure); NaN when the engine does not measure it.
+     * The generator's lateness in a repetition, p99 in ms (the verdict's evidence, else the lateness
+     * figure, else intended->send in summaries written before the lateness was kept apart); NaN when
+     * the engine does not measure it.
      */
     public static double lagP99Ms(Repetition repetition) {
         LoadSummary summary = repetition.summary();
@@ -106,6 +82,9 @@ public record ScenarioFigures(ScenarioRun run, List<Repetition> measured, List<R
             return summary.validity().evidence().lagP99Ms();
         }
         LoadSummary.Latencies latency = summary.latency();
+        if (latency != null && latency.lateness() != null) {
+            return latency.lateness().p99Ms();
+        }
         return latency == null || latency.intendedToSend() == null ? Double.NaN : latency.intendedToSend().p99Ms();
     }
 
@@ -146,23 +125,16 @@ public record ScenarioFigures(ScenarioRun run, List<Repetition> measured, List<R
         return Double.isNaN(median) || median == 0 ? 0 : range() / median;
     }
 
-    /** The largest generator lag (intended->send p99, ms) among the valid repetitions; NaN when none measured it. */
+    /** The largest generator lateness (p99, ms) among the valid repetitions; NaN when none measured it. */
     public double worstLagMs() {
         return valid.stream().mapToDouble(ScenarioFigures::lagP99Ms).filter(lag -> !Double.isNaN(lag)).max().orElse(Double.NaN);
     }
 
-    /** The largest disagreement between the polled and the counted peak among the valid repetitions. */
-    public long worstPeakDisagreement() {
-        return valid.stream().mapToLong(ScenarioFigures::peakDisagreement).max().orElse(0);
-    }
 
     public long validCount() {
         return valid.size();
     }
 
-    public long warmingCount() {
-        return measured.stream().filter(Repetition::warming).count();
-    }
 
     /** What limited the measured repetitions that are not valid, commonest first, with how many each. */
     public Map<Limit, Long> limits() {

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JVMs the suite starts: the same java as the runner's own, with fixed flags recorded in the report.
+ * The JVMs the suite starts: the same java as the runner's own, with fixed flags recorded in the report:
+ * the targets, and the one generator JVM of a run ({@link io.workbench.mainjob.suite.generator.GeneratorService},
+ * which runs every load run of the run in process).
  *
  * <p>Targets get the 2016 study's target flags: a 4 GB heap, fixed, the throughput (Parallel)
  * collector ("not enough [heap] to take advantage of G1"), explicit GC disabled and a heap dump on
@@ -17,12 +19,12 @@ import java.util.List;
  * generator needed G1 and 12 GB; this one shares the machine with the target). On JDK 24+ both allow
  * {@code sun.misc.Unsafe}, which Netty and JCTools use, so no JVM prints warnings or changes path.
  *
- * <p>The generator also runs on the C1 compiler alone ({@link #C1_ALONE}): a run of the suite is a
- * JVM of a few seconds whose compiler threads share the generator's one core, and with the top tier
- * (C2) on, its compilations still took that core in a run's measured phase, making the loop late.
- * C1's code costs more CPU per request, which the suite's scenarios leave room for; {@code
- * ./workbench load} keeps both compilers for the headroom its highest rates need. The measurements
- * are in docs/main-job.md ("Why the generator runs on C1 alone").
+ * <p>The generator also runs on the C1 compiler alone ({@link #C1_ALONE}): its compiler threads
+ * share the generator's one core, and with the top tier (C2) on, compilations took that core in
+ * measured phases, making the loop late. C1's code costs more CPU per request, which the suite's
+ * scenarios leave room for, and the generator's reach was measured with it ({@link GeneratorReach});
+ * {@code ./workbench load} keeps both compilers for the headroom its highest rates need. The
+ * measurements are in docs/main-job.md ("Why the generator runs on C1 alone").
  *
  * <p>As {@code ./workbench target} and {@code ./workbench load} do, the suite appends
  * {@code WORKBENCH_TARGET_JVM_OPTS} and {@code WORKBENCH_LOAD_JVM_OPTS} (whitespace-separated flags)
@@ -33,18 +35,19 @@ import java.util.List;
  * @param java              the java executable
  * @param featureVersion    its feature version (21, 25, ...)
  * @param targetClasspath   the class path with the target command on it
- * @param loadClasspath     the class path with the load command on it
+ * @param generatorClasspath the class path of the main job's own JVMs, the generator and the stats relay (the main
+ *                          job with loadgen on it)
  * @param userTargetFlags   flags appended to the target's, from {@code WORKBENCH_TARGET_JVM_OPTS}
  * @param userLoadFlags     flags appended to the generator's, from {@code WORKBENCH_LOAD_JVM_OPTS}
  */
-public record JvmLaunch(String java, int featureVersion, String targetClasspath, String loadClasspath, List<String> userTargetFlags,
+public record JvmLaunch(String java, int featureVersion, String targetClasspath, String generatorClasspath, List<String> userTargetFlags,
                         List<String> userLoadFlags) {
 
     static final String TARGET_OPTS = "WORKBENCH_TARGET_JVM_OPTS";
     static final String LOAD_OPTS = "WORKBENCH_LOAD_JVM_OPTS";
 
     static final String TARGET_MAIN = "io.workbench.targets.TargetCommand";
-    static final String LOAD_MAIN = "io.workbench.loadgen.LoadCommand";
+    static final String GENERATOR_MAIN = "io.workbench.mainjob.suite.generator.GeneratorService";
     /** The generator's JIT: C1 alone, no compilations of C2 on its core in a measured phase (see above). */
     static final String C1_ALONE = "-XX:TieredStopAtLevel=1";
 
@@ -54,14 +57,19 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
     }
 
     /** A launch with no flags of the user's. */
-    public JvmLaunch(String java, int featureVersion, String targetClasspath, String loadClasspath) {
-        this(java, featureVersion, targetClasspath, loadClasspath, List.of(), List.of());
+    public JvmLaunch(String java, int featureVersion, String targetClasspath, String generatorClasspath) {
+        this(java, featureVersion, targetClasspath, generatorClasspath, List.of(), List.of());
     }
 
     /** The java running this code, with the given class paths and the user's flags from the environment. */
-    public static JvmLaunch current(String targetClasspath, String loadClasspath) {
-        return new JvmLaunch(ChildJvm.java(), Runtime.version().feature(), targetClasspath, loadClasspath,
+    public static JvmLaunch current(String targetClasspath, String generatorClasspath) {
+        return new JvmLaunch(ChildJvm.java(), Runtime.version().feature(), targetClasspath, generatorClasspath,
                 flags(System.getenv(TARGET_OPTS)), flags(System.getenv(LOAD_OPTS)));
+    }
+
+    /** As {@link #current(String, String)}, the generator on this JVM's own class path (the main job's). */
+    public static JvmLaunch current(String targetClasspath) {
+        return current(targetClasspath, System.getProperty("java.class.path"));
     }
 
     /** @return the whitespace-separated flags of {@code value}, none if it is null or blank */
@@ -103,15 +111,14 @@ public record JvmLaunch(String java, int featureVersion, String targetClasspath,
         return command;
     }
 
-    /** The load command's command line (without pinning), followed by its arguments. */
-    public List<String> loadCommand(List<String> arguments) {
+    /** The generator's command line (without pinning): the load command's flags, the service that runs load runs in process. */
+    public List<String> generatorCommand() {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(loadFlags());
         command.add("-cp");
-        command.add(loadClasspath);
-        command.add(LOAD_MAIN);
-        command.addAll(arguments);
+        command.add(generatorClasspath);
+        command.add(GENERATOR_MAIN);
         return command;
     }
 }

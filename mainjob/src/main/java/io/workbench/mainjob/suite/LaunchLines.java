@@ -22,10 +22,10 @@ final class LaunchLines {
         return command;
     }
 
-    static List<String> load(Network network, Pinning pinning, JvmLaunch launch, List<String> arguments) {
+    static List<String> generator(Network network, Pinning pinning, JvmLaunch launch) {
         List<String> command = new ArrayList<>(network.loadPrefix());
         command.addAll(pinning.load());
-        command.addAll(launch.loadCommand(arguments));
+        command.addAll(launch.generatorCommand());
         return command;
     }
 }

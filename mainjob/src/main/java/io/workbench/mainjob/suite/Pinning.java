@@ -39,6 +39,31 @@ public record Pinning(Environment.Pinning record) {
         return prefix(record.targetCpus());
     }
 
+    /**
+     * Moves the runner's own threads (all of them, and those they start later) onto the generator's
+     * CPU, off the target's: the runner reads the targets' counters while they are measured, and on
+     * the target's core that work would be taken from the target. On the generator's core it runs
+     * at a lower priority than the generator ({@link io.workbench.mainjob.suite.proc.SamplingThread}).
+     * The processes it starts are pinned by their own command lines.
+     *
+     * @return false when not pinned, or {@code taskset} refused
+     */
+    public boolean pinRunner() {
+        if (!record.pinned()) {
+            return false;
+        }
+        try {
+            Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", record.loadCpus(), String.valueOf(ProcessHandle.current().pid()))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return taskset.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && taskset.exitValue() == 0;
+        } catch (java.io.IOException failed) {
+            return false;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** The command prefix that pins the generator, or nothing. */
     public List<String> load() {
         return prefix(record.loadCpus());

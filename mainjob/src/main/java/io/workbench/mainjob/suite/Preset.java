@@ -3,34 +3,73 @@ package io.workbench.mainjob.suite;
 import io.workbench.mainjob.report.results.ScenarioPreset;
 
 /**
- * What one scenario sends in one profile: the load model and its numbers, the warm-up before it and
- * how many times it is repeated. Immutable; {@link #scaled} shortens it for the test-only
- * {@code --scale}, and {@link #capped} lowers the concurrency-level count to what the machine allows.
+ * What one scenario sends in one profile: the load model and its numbers, the warm-up before it, how
+ * many rounds measure it and, for the overhead scenario, its search for the highest sustained rate.
+ * Immutable; {@link #scaled} shortens it for the test-only {@code --scale}, and the concurrency-level
+ * count is lowered to what the machine allows ({@link ConcurrencyLimit}).
  *
  * @param scenario          which scenario
  * @param rate              requests per second of the open model, or 0 for all-at-once
- * @param requests          requests per repetition
+ * @param requests          requests per measured run
  * @param waitMillis        the wait each /hello request asks for (for concurrency-level: the hold)
  * @param streamBytes       bytes per /stream response, or 0 for /hello
  * @param warmupConnections the closed-model warm-up's connections, 0 for no warm-up
- * @param warmupRequests    the warm-up's requests
- * @param repetitions       measured repetitions
+ * @param warmupRequests    the warm-up's planned requests (it may go on, window by window, up to
+ *                          {@link #warmupMaxRequests()} until the target is steady)
+ * @param repetitions       rounds: measured runs of each target, one per round
+ * @param search            the overhead scenario's search for the highest sustained rate, or null
  */
 public record Preset(Scenario scenario, double rate, long requests, long waitMillis, long streamBytes,
-                     int warmupConnections, long warmupRequests, int repetitions) {
+                     int warmupConnections, long warmupRequests, int repetitions, SearchPlan search) {
 
     /** Connections spread over this many loopback source addresses, so no run is short of ephemeral ports. */
     static final int SOURCE_ADDRESSES = 4;
     /** The per-request time-out when a request is expected to finish (the study used an hour; the runs here are bounded). */
     static final long DEFAULT_TIMEOUT_MILLIS = 60_000;
+    /** A warm-up is cut into this many windows of requests, its CPU per request read over each. */
+    static final int WARMUP_WINDOWS = 10;
+    /** A warm-up that is not steady after its planned requests goes on, a window at a time, up to this many times them. */
+    static final int WARMUP_MAX_FACTOR = 3;
+    /**
+     * The warm-up's wait, in milliseconds, where the scenario's is longer: the same code (a sleep, a
+     * scheduled completion) with a wait that lets 100,000 requests over 1,000 connections take
+     * seconds, not the 100 s that 1 s waits would.
+     */
+    static final long WARMUP_WAIT_MILLIS = 1;
 
     public Preset {
         if (scenario == null || requests < 1 || repetitions < 1 || waitMillis < 0 || rate < 0 || warmupRequests < 0 || warmupConnections < 0) {
-            throw new IllegalArgumentException("a preset needs requests and repetitions >= 1 and no negative value: " + this);
+            throw new IllegalArgumentException("a preset needs requests and repetitions >= 1 and no negative value: " + scenario);
         }
         // The parameter, not allAtOnce(): a compact constructor assigns the fields only after its body.
         if ((scenario == Scenario.CONCURRENCY_LEVEL) == (rate > 0)) {
             throw new IllegalArgumentException(scenario + ": only concurrency-level runs without a rate");
+        }
+        if ((scenario == Scenario.OVERHEAD) != (search != null)) {
+            throw new IllegalArgumentException(scenario + ": the overhead scenario, and only it, searches for the highest sustained rate");
+        }
+    }
+
+    /**
+     * The overhead scenario's bounded search: from the scenario's rate, doubling while the target
+     * sustains it (at most up to the generator's measured reach), then halving the gap, at most
+     * {@code maxSteps} runs of {@code stepSeconds} each.
+     *
+     * @param latencyBoundMs the intended->end p99 a sustained rate must stay under
+     * @param minHeldShare   the share of the schedule the target must hold
+     * @param maxSteps       runs at most
+     * @param stepSeconds    each run's measured phase
+     */
+    public record SearchPlan(double latencyBoundMs, double minHeldShare, int maxSteps, double stepSeconds) {
+
+        public SearchPlan {
+            if (!(latencyBoundMs > 0) || !(minHeldShare > 0 && minHeldShare <= 1) || maxSteps < 1 || !(stepSeconds > 0)) {
+                throw new IllegalArgumentException("a search needs a bound, a share in (0, 1], steps and a step length");
+            }
+        }
+
+        SearchPlan scaled(double factor) {
+            return new SearchPlan(latencyBoundMs, minHeldShare, maxSteps, Math.max(0.05, stepSeconds * factor));
         }
     }
 
@@ -54,62 +93,84 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
         return stream() ? "/stream?bytes=" + streamBytes : "/hello?wait=" + waitMillis;
     }
 
+    /** The warm-up's path: the scenario's, with its wait shortened to {@link #WARMUP_WAIT_MILLIS} (no wait stays none). */
+    public String warmupPath() {
+        return stream() ? path() : "/hello?wait=" + Math.min(waitMillis, WARMUP_WAIT_MILLIS);
+    }
+
+    /** Requests per warm-up window: a tenth of the planned warm-up. */
+    public long warmupWindow() {
+        return Math.max(1, warmupRequests / WARMUP_WINDOWS);
+    }
+
+    /** The most a warm-up sends before the target is recorded not warm. */
+    public long warmupMaxRequests() {
+        return warmupRequests * WARMUP_MAX_FACTOR;
+    }
+
+    /**
+     * The connections a rate scenario opens before its clock starts: the requests in flight at its
+     * rate and wait (Little's law, with a tenth more for the exponential arrivals' bursts) plus a few
+     * for the service time itself, never more than it sends. Past these, the open model still opens a
+     * connection whenever a request finds none idle.
+     */
+    public long expectedConnections() {
+        return expectedConnections(rate, requests);
+    }
+
+    long expectedConnections(double atRate, long count) {
+        long inFlight = (long) Math.ceil(atRate * waitMillis / 1000.0 * 1.1);
+        return Math.min(count, inFlight + PRECONNECT_SPARE);
+    }
+
     /**
      * The per-request time-out. Concurrency-level: long enough for a target that starts only part of
      * the requests to finish the rest in a second and third round of the hold, so the requests it
      * queued are counted as slow, not failed.
      */
-    /**
-     * The connections a rate scenario opens before its clock starts: the requests in flight at its
-     * rate and wait (Little's law, with a tenth more for the exponential arrivals' bursts) plus a few
-     * for the service time itself, never more than it sends. The 2016 study's generator kept its
-     * warm-up's 1,000 connections for the run that followed; a run here is a JVM of its own, so it opens
-     * them first, and its first second measures the target, not a thousand connects. Past these, the
-     * open model still opens a connection whenever a request finds none idle.
-     */
-    public long expectedConnections() {
-        long inFlight = (long) Math.ceil(rate * waitMillis / 1000.0 * 1.1);
-        return Math.min(requests, inFlight + PRECONNECT_SPARE);
-    }
-
     public long timeoutMillis() {
         return allAtOnce() ? 3 * waitMillis + 30_000 : Math.max(DEFAULT_TIMEOUT_MILLIS, 10 * waitMillis);
     }
 
     /**
-     * Roughly how long the warm-up and the repetitions take, for the progress bar's time left: each
-     * repetition's schedule, and what the suite adds to it (a JVM of its own; for an open one, the
-     * generator's priming with its wait for a quiet compiler, and the schedule run unmeasured first).
+     * Roughly how long the scenario takes for one target, for the progress bar's time left: its
+     * warm-up, a measured run per round and, for overhead, its search.
      */
     public double estimatedSeconds() {
-        double warmup = hasWarmup() ? warmupSeconds() + warmupOverheadSeconds() : 0;
-        return warmup + repetitions * (repetitionSeconds() + repetitionOverheadSeconds());
+        return warmupSeconds() + repetitions * runSeconds() + searchSeconds();
     }
 
-    /** What the suite adds to the warm-up's own time: a JVM of its own. */
-    public double warmupOverheadSeconds() {
-        return JVM_START_SECONDS;
+    /** A measured run: its schedule, its drain, the generator's unmeasured start, its connects and files. */
+    public double runSeconds() {
+        return allAtOnce() ? waitMillis / 1000.0 + ALL_AT_ONCE_EXTRA_SECONDS
+                : GENERATOR_WARMUP_SECONDS + requests / rate + waitMillis / 1000.0 + RUN_EXTRA_SECONDS;
     }
 
-    /** What the suite adds to a repetition's schedule: its JVM; if open, priming and the schedule run unmeasured first. */
-    public double repetitionOverheadSeconds() {
-        return JVM_START_SECONDS + (allAtOnce() ? 0 : PRIMING_SECONDS + SuiteRunner.GENERATOR_WARMUP.toMillis() / 1000.0);
-    }
-
+    /** The warm-up at about {@value #WARMUP_RATE} requests a second, and what each window's run adds. */
     public double warmupSeconds() {
-        return (double) warmupRequests / warmupConnections * (waitMillis + 1) / 1000.0;
+        if (!hasWarmup()) {
+            return 0;
+        }
+        double rate = stream() ? STREAM_WARMUP_RATE : WARMUP_RATE;
+        return warmupRequests / rate + WARMUP_WINDOWS * RUN_EXTRA_SECONDS;
     }
 
-    public double repetitionSeconds() {
-        return allAtOnce() ? 2.0 * waitMillis / 1000.0 + 5 : requests / rate + waitMillis / 1000.0;
+    /** A check of a target already warmed on the same path: the windows the rule reads ({@link TargetWarmup}). */
+    public double warmupCheckSeconds() {
+        return warmupSeconds() * WarmupRule.STEADY_WITHIN_5_PERCENT.windowsRead() / WARMUP_WINDOWS;
     }
 
-    private static final double JVM_START_SECONDS = 1.5;
-    /**
-     * The generator's priming (the suite's 20,000 requests in a closed loop, about a second here, then half a second of
-     * an open schedule) and its wait for a quiet compiler.
-     */
-    private static final double PRIMING_SECONDS = 2.0;
+    public double searchSeconds() {
+        return search == null ? 0 : search.maxSteps() * (GENERATOR_WARMUP_SECONDS + search.stepSeconds() + RUN_EXTRA_SECONDS);
+    }
+
+    /** What a measured open run adds before its measured phase: its own schedule, run unmeasured (see SuiteRunner). */
+    static final double GENERATOR_WARMUP_SECONDS = 1.0;
+    private static final double RUN_EXTRA_SECONDS = 0.2;
+    /** An all-at-once run: the connects, the sends, the responses of a target that queued some. */
+    private static final double ALL_AT_ONCE_EXTRA_SECONDS = 4;
+    private static final double WARMUP_RATE = 20_000;
+    private static final double STREAM_WARMUP_RATE = 1_500;
 
     /** Counts multiplied by {@code factor} (at least 10 requests; hold at least 1 s), for the test-only --scale. */
     public Preset scaled(double factor) {
@@ -119,21 +180,23 @@ public record Preset(Scenario scenario, double rate, long requests, long waitMil
         long hold = allAtOnce() ? Math.max(1_000, Math.round(waitMillis * factor)) : waitMillis;
         return new Preset(scenario, rate, Math.max(10, Math.round(requests * factor)), hold, streamBytes,
                 warmupConnections == 0 ? 0 : (int) Math.max(2, Math.min(warmupConnections, Math.round(warmupConnections * factor))),
-                warmupRequests == 0 ? 0 : Math.max(10, Math.round(warmupRequests * factor)), repetitions);
+                warmupRequests == 0 ? 0 : Math.max(10 * WARMUP_WINDOWS, Math.round(warmupRequests * factor)), repetitions,
+                search == null ? null : search.scaled(factor));
     }
 
     public Preset withRequests(long newRequests) {
-        return new Preset(scenario, rate, newRequests, waitMillis, streamBytes, warmupConnections, warmupRequests, repetitions);
+        return new Preset(scenario, rate, newRequests, waitMillis, streamBytes, warmupConnections, warmupRequests, repetitions, search);
     }
 
     public Preset withRepetitions(int newRepetitions) {
-        return new Preset(scenario, rate, requests, waitMillis, streamBytes, warmupConnections, warmupRequests, newRepetitions);
+        return new Preset(scenario, rate, requests, waitMillis, streamBytes, warmupConnections, warmupRequests, newRepetitions, search);
     }
 
     /** As results.json records it. */
     public ScenarioPreset record() {
         return new ScenarioPreset(scenario.cliName(), allAtOnce() ? "all-at-once" : "open", allAtOnce() ? null : rate,
                 requests, waitMillis, stream() ? streamBytes : null, path(), timeoutMillis(), SOURCE_ADDRESSES,
-                warmupConnections, warmupRequests, repetitions, GeneratorReach.REFERENCE.beyond(this).orElse(null));
+                warmupConnections, warmupRequests, repetitions, GeneratorReach.REFERENCE.beyond(this).orElse(null),
+                hasWarmup() ? warmupPath() : null, hasWarmup() ? warmupWindow() : null, hasWarmup() ? warmupMaxRequests() : null);
     }
 }

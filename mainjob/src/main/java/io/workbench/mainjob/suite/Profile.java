@@ -7,45 +7,53 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How big a run is: the presets of every scenario and the targets run by default.
+ * How big a run is: the presets of every scenario, the scenarios and the targets run by default.
  *
  * <ul>
  *   <li>{@code study}: the 2016 study's exact values (54,000 at once, 100,000 requests per rate
- *       scenario, a 100,000-request warm-up over 1,000 connections, the best of 10 repetitions)
- *       against every target the target command offers. Hours.</li>
- *   <li>{@code standard}: the study's rates and waits, with each repetition about 10 s long (a
- *       tenth of the study's slow-requests, the study's count where it lasts 10 s or less), warm-ups
- *       of a tenth, three repetitions: about a minute per target and scenario.</li>
+ *       scenario, a 100,000-request warm-up over 1,000 connections, 10 rounds) against every
+ *       target the target command offers, with its 100,000 req/s flood as the overload scenario.
+ *       Hours.</li>
+ *   <li>{@code standard}: the study's rates and waits, each measured run about 10 s long, the
+ *       study's warm-up, five rounds.</li>
  *   <li>{@code quick} (the default): every scenario, briefly, on four targets chosen to show the
- *       study's main contrasts, in well under 15 minutes on 2 cores.</li>
+ *       study's main contrasts, three rounds, in at most 10 minutes on 2 cores.</li>
  * </ul>
  * The concurrency-level count is always capped by the descriptor limits ({@link ConcurrencyLimit}).
+ * Every profile measures overhead at the same fixed rate, so that CPU per request is comparable
+ * across profiles and targets.
  */
 public enum Profile {
 
-    STUDY("study", List.of(TargetId.ALL), presets(54_000, 60_000, 10,
-            100_000, 100_000, 100_000, 100_000, 100_000, 10)),
+    STUDY("study", List.of(TargetId.ALL), presets(54_000, 60_000, 100_000, 100_000, 100_000, 100_000, 100_000, 10_000, 10,
+            search(10, 5), 100_000), true),
 
     STANDARD("standard", List.of("jetty:sync|iocore:sync", "jetty:virtual|iocore:virtual",
             "jetty:async-complete|jetty-handler:async-complete", "tomcat:sync", "undertow:async-complete",
             "iocore:async-complete", "netty:async-complete"),
-            presets(54_000, 20_000, 3, 10_000, 100_000, 100_000, 25_000, 10_000, 3)),
+            presets(54_000, 20_000, 10_000, 100_000, 50_000, 25_000, 100_000, 5_000, 5,
+                    search(8, 3), 100_000), false),
 
     /**
-     * Four targets, two repetitions, repetitions of 3-5 s. The targets: sync Jetty (the study's
+     * Four targets, three rounds, measured runs of 2-5 s, the study's warm-up (100,000 requests: what
+     * it takes here, where a target's CPU per request settles after 65,000 to 150,000 hello
+     * requests over 1,000 connections). The targets: sync Jetty (the study's
      * surprise: thread-blocking yet good at high concurrency), the same code on virtual threads
      * (today's answer to the study's fibers), iocore's own async core, and Netty (the study's
      * non-servlet async reference). Where the target command has no Jetty servlet target, iocore's
-     * sync and virtual strategies stand in. Two repetitions, so that best and median can differ.
+     * sync and virtual strategies stand in.
      */
     QUICK("quick", List.of("jetty:sync|iocore:sync", "jetty:virtual|iocore:virtual", "iocore:async-complete",
             "netty:async-complete"),
-            presets(54_000, 10_000, 1, 5_000, 30_000, 30_000, 5_000, 5_000, 2));
+            presets(54_000, 5_000, 4_000, 30_000, 15_000, 5_000, 100_000, 2_000, 3,
+                    search(6, 1.5), 30_000), false);
 
     /** The 2016 study's concurrency-level count. */
     public static final long STUDY_ALL_AT_ONCE = 54_000;
     /** The 2016 study's warm-up: a closed model with this many connections. */
     public static final int WARMUP_CONNECTIONS = 1_000;
+    /** The stream scenario's warm-up connections: 1 MiB responses over 1,000 connections would be 1 GB in flight. */
+    public static final int STREAM_WARMUP_CONNECTIONS = 100;
     /** The stream scenario's response size: big enough that a response spans many writes. */
     public static final long STREAM_BYTES = 1 << 20;
     /**
@@ -57,32 +65,55 @@ public enum Profile {
      * for every profile.
      */
     public static final double STREAM_RATE = 2_500;
+    /** The 2016 study's overhead rate, the overload scenario's here. */
+    public static final double STUDY_OVERHEAD_RATE = 100_000;
+    /**
+     * The overhead scenario's fixed rate, the same for every target and profile: one every target
+     * holds on one core here with room to spare. The CPU per /hello request measured here runs from
+     * 8 to 29 us, so the costliest target spends 15% of its core at this rate and none queues; a
+     * run of 15,000 requests reads the CPU to 0.7 us a request (the kernel's 10 ms tick over 15,000).
+     */
+    public static final double OVERHEAD_RATE = 5_000;
+    /** A sustained rate keeps intended->end p99 under this (a hello's p99 here is well under 1 ms below saturation). */
+    public static final double SEARCH_LATENCY_BOUND_MS = 10;
+    /** A sustained rate is held for at least this share of its schedule. */
+    public static final double SEARCH_HELD_SHARE = 0.99;
 
     private final String cliName;
     private final List<String> defaultTargets;
     private final Map<Scenario, Preset> presets;
+    private final boolean overloadByDefault;
 
-    Profile(String cliName, List<String> defaultTargets, Map<Scenario, Preset> presets) {
+    Profile(String cliName, List<String> defaultTargets, Map<Scenario, Preset> presets, boolean overloadByDefault) {
         this.cliName = cliName;
         this.defaultTargets = defaultTargets;
         this.presets = presets;
+        this.overloadByDefault = overloadByDefault;
     }
 
-    private static Map<Scenario, Preset> presets(long atOnce, long holdMillis, int atOnceRepetitions,
-                                                 long slowRequests, long highRequests, long overheadRequests,
-                                                 long streamRequests, long warmupRequests, int repetitions) {
+    private static Map<Scenario, Preset> presets(long atOnce, long holdMillis, long slowRequests, long highRequests,
+                                                 long overheadRequests, long streamRequests, long warmupRequests,
+                                                 long streamWarmupRequests, int rounds, Preset.SearchPlan search,
+                                                 long overloadRequests) {
         Map<Scenario, Preset> presets = new EnumMap<>(Scenario.class);
-        presets.put(Scenario.CONCURRENCY_LEVEL, new Preset(Scenario.CONCURRENCY_LEVEL, 0, atOnce, holdMillis, 0, 0, 0, atOnceRepetitions));
+        presets.put(Scenario.CONCURRENCY_LEVEL, new Preset(Scenario.CONCURRENCY_LEVEL, 0, atOnce, holdMillis, 0,
+                WARMUP_CONNECTIONS, warmupRequests, rounds, null));
         presets.put(Scenario.SLOW_REQUESTS, new Preset(Scenario.SLOW_REQUESTS, 1_000, slowRequests, 1_000, 0,
-                WARMUP_CONNECTIONS, warmupRequests, repetitions));
+                WARMUP_CONNECTIONS, warmupRequests, rounds, null));
         presets.put(Scenario.HIGH_CONCURRENCY, new Preset(Scenario.HIGH_CONCURRENCY, 10_000, highRequests, 100, 0,
-                WARMUP_CONNECTIONS, warmupRequests, repetitions));
-        presets.put(Scenario.OVERHEAD, new Preset(Scenario.OVERHEAD, 100_000, overheadRequests, 0, 0,
-                WARMUP_CONNECTIONS, warmupRequests, repetitions));
-        // 1 MiB responses: a warm-up of 100 connections and a tenth of the requests, not the study's 1,000 x 100,000 (100 GB).
+                WARMUP_CONNECTIONS, warmupRequests, rounds, null));
+        presets.put(Scenario.OVERHEAD, new Preset(Scenario.OVERHEAD, OVERHEAD_RATE, overheadRequests, 0, 0,
+                WARMUP_CONNECTIONS, warmupRequests, rounds, search));
         presets.put(Scenario.STREAM, new Preset(Scenario.STREAM, STREAM_RATE, streamRequests, 0, STREAM_BYTES,
-                100, Math.max(100, streamRequests / 10), repetitions));
+                STREAM_WARMUP_CONNECTIONS, streamWarmupRequests, rounds, null));
+        presets.put(Scenario.OVERLOAD, new Preset(Scenario.OVERLOAD, STUDY_OVERHEAD_RATE, overloadRequests, 0, 0,
+                WARMUP_CONNECTIONS, warmupRequests, rounds, null));
         return presets;
+    }
+
+    /** The overhead search of a profile: the same bound and share everywhere, its own steps and their length. */
+    private static Preset.SearchPlan search(int maxSteps, double stepSeconds) {
+        return new Preset.SearchPlan(SEARCH_LATENCY_BOUND_MS, SEARCH_HELD_SHARE, maxSteps, stepSeconds);
     }
 
     public String cliName() {
@@ -95,6 +126,11 @@ public enum Profile {
      */
     public List<String> defaultTargets() {
         return defaultTargets;
+    }
+
+    /** The scenarios run when {@code --scenarios} is not given: all, the overload one in the study profile only. */
+    public List<Scenario> defaultScenarios() {
+        return Arrays.stream(Scenario.values()).filter(scenario -> scenario != Scenario.OVERLOAD || overloadByDefault).toList();
     }
 
     public Preset preset(Scenario scenario) {

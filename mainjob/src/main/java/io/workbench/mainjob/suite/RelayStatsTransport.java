@@ -39,7 +39,7 @@ public final class RelayStatsTransport implements StatsTransport {
         List<String> command = new java.util.ArrayList<>(prefix);
         command.add(launch.java());
         command.addAll(FLAGS);
-        command.addAll(List.of("-cp", launch.loadClasspath(), StatsRelay.class.getName(), url));
+        command.addAll(List.of("-cp", launch.generatorClasspath(), StatsRelay.class.getName(), url));
         return command;
     }
 

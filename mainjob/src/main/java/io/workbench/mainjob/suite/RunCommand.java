@@ -4,6 +4,7 @@ import io.workbench.mainjob.report.HtmlReport;
 import io.workbench.mainjob.report.MarkdownReport;
 import io.workbench.mainjob.report.results.ConcurrencyCap;
 import io.workbench.mainjob.report.results.RunResults;
+import io.workbench.mainjob.suite.generator.GeneratorProcess;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -33,30 +34,35 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", sortOptions = false, usageHelpWidth = 100,
         description = {"Runs the 2016 study's scenarios (concurrency-level, slow-requests, high-concurrency, overhead)",
-                "and a stream scenario against each target, one target JVM at a time, and writes results.json,",
-                "report.md and report.html (one self-contained page) into results/<timestamp>/."})
+                "and a stream scenario against every target, each a JVM of its own, all started together, warmed,",
+                "then measured in rounds, and writes results.json, report.md and report.html (one self-contained",
+                "page) into results/<timestamp>/."})
 public final class RunCommand implements Callable<Integer> {
 
     static final int EXIT_INTERRUPTED = 130;
+    /** The generator JVM's own stderr, in the run's directory (each load run's is in its own directory). */
+    static final String GENERATOR_STDERR = "generator.stderr";
 
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--profile", paramLabel = "P", defaultValue = "quick",
-            description = "quick (default: 4 targets, every scenario, well under 15 min), standard (about a minute per "
-                    + "target and scenario) or study (the 2016 values; hours)")
+            description = "quick (default: 4 targets, every scenario, 3 rounds, at most 10 min), standard (5 rounds of "
+                    + "about 10 s runs) or study (the 2016 values, 10 rounds and its 100,000 req/s overload; hours)")
     private String profileName;
 
     @Option(names = "--targets", paramLabel = "LIST", split = ",",
-            description = "server:strategy cells, e.g. iocore:sync,netty:async-complete, or all (default: the profile's)")
+            description = "server:strategy cells, e.g. iocore:sync,netty:async-complete, or all (default: the profile's); "
+                    + "a cell listed twice runs twice, the second as cell#2")
     private List<String> targetNames;
 
     @Option(names = "--scenarios", paramLabel = "LIST", split = ",",
-            description = "scenarios to run, in the study's order (default: all of " + "concurrency-level, slow-requests, "
-                    + "high-concurrency, overhead, stream)")
+            description = "scenarios to run, in the study's order (default: concurrency-level, slow-requests, "
+                    + "high-concurrency, overhead, stream; and overload in the study profile)")
     private List<String> scenarioNames;
 
-    @Option(names = "--repeat", paramLabel = "N", description = "measured repetitions of each scenario (default: the profile's)")
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "rounds: measured runs of each target per scenario, one per round (default: the profile's)")
     private Integer repeat;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where the results go (default: results/<timestamp>)")
@@ -80,9 +86,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--target-classpath", hidden = true, required = true)
     private String targetClasspath;
-
-    @Option(names = "--load-classpath", hidden = true, required = true)
-    private String loadClasspath;
 
     @Option(names = "--ready-timeout", hidden = true, defaultValue = "120",
             description = "seconds a target may take to print READY")
@@ -145,8 +148,8 @@ public final class RunCommand implements Callable<Integer> {
         if (readyTimeoutSeconds < 1) {
             throw invalid("--ready-timeout must be at least 1 s");
         }
-        List<Scenario> scenarios = scenarios();
-        JvmLaunch launch = JvmLaunch.current(targetClasspath, loadClasspath);
+        List<Scenario> scenarios = scenarios(profile);
+        JvmLaunch launch = JvmLaunch.current(targetClasspath);
         List<TargetId> targets = targets(profile, launch);
 
         ConcurrencyCap cap = ConcurrencyLimit.cap(
@@ -170,11 +173,13 @@ public final class RunCommand implements Callable<Integer> {
         dir = dir.toAbsolutePath().normalize();
 
         Pinning pinning = Pinning.detect();
+        TargetGroups groups = TargetGroups.of(targets, TargetGroups.heapBytes(launch.targetFlags(), 4L << 30),
+                TargetGroups.heapBytes(launch.loadFlags(), 1L << 30) + TargetGroups.NATIVE_BYTES, TargetGroups.availableMemory());
         // Built once every option is known to be good, so a bad option leaves nothing to remove, and before the
         // results directory, so a refused network leaves no empty run behind.
         try (Network connection = network(shape, launch, pinning, dir)) {
             Files.createDirectories(dir);
-            SuitePlan plan = new SuitePlan(commandText(), profile, scale, targets, presets, cap, dir, launch, pinning, connection,
+            SuitePlan plan = new SuitePlan(commandText(), profile, scale, targets, groups, presets, cap, dir, launch, pinning, connection,
                     Duration.ofSeconds(readyTimeoutSeconds));
             return run(plan, profile, targets, presets, cap, dir);
         }
@@ -195,16 +200,25 @@ public final class RunCommand implements Callable<Integer> {
     private int run(SuitePlan plan, Profile profile, List<TargetId> targets, List<Preset> presets, ConcurrencyCap cap, Path dir)
             throws IOException {
         Progress progress = new Progress(err, plan.plannedSeconds());
-        LoadProcess load = new LoadProcess();
+        GeneratorProcess generator = new GeneratorProcess(LaunchLines.generator(plan.network(), plan.pinning(), plan.launch()),
+                dir.resolve(GENERATOR_STDERR));
         Interruption interruption = Interruption.install(() -> {
-            err.println("\nworkbench run: interrupted: stopping the current target, keeping what finished, writing the report");
-            load.stopCurrent();
+            err.println("\nworkbench run: interrupted: stopping the run under way, keeping what finished, writing the report");
+            generator.stopCurrent();
         });
         progress.say("profile " + profile + (scale != 1 ? " scaled by " + scale : "") + ", " + targets.size() + " target(s) x "
                 + presets.size() + " scenario(s), planned " + Math.round(plan.plannedSeconds() / 60.0) + " min; results in " + dir);
+        boolean runnerPinned = plan.pinning().pinRunner();
         progress.say(plan.pinning().record().pinned()
                 ? "pinning: targets on CPU " + plan.pinning().record().targetCpus() + ", generator on CPU " + plan.pinning().record().loadCpus()
+                        + (runnerPinned ? ", this runner beside the generator" : "")
                 : "no pinning: " + plan.pinning().record().note());
+        TargetGroups groups = plan.groups();
+        progress.say(groups.split()
+                ? targets.size() + " targets in " + groups.groups().size() + " groups, run one after another and compared within "
+                        + "each only: " + groups.reason()
+                : "all " + targets.size() + " target(s) at once, interleaved round by round, the idle ones waiting on the target CPU "
+                        + "beside the one measured (" + groups.reason() + ")");
         progress.say("network: " + plan.network().description());
         if (cap.capped()) {
             progress.say("concurrency-level: " + cap.explanation());
@@ -213,22 +227,22 @@ public final class RunCommand implements Callable<Integer> {
             GeneratorReach.REFERENCE.beyond(preset).ifPresent(why -> progress.say(preset.scenario()
                     + ": run as asked and marked in the report: " + why));
         }
-        RunResults results = new SuiteRunner(plan, progress, interruption, load).run();
+        RunResults results = new SuiteRunner(plan, progress, interruption, generator).run();
         progress.say(String.format(Locale.ROOT, "done in %.0f s: %s and %s", (results.finishedEpochMillis() - results.startedEpochMillis()) / 1000.0,
                 dir.resolve(MarkdownReport.FILE_NAME), dir.resolve(HtmlReport.FILE_NAME)));
         return results.interrupted() ? EXIT_INTERRUPTED : 0;
     }
 
-    private List<Scenario> scenarios() {
+    private List<Scenario> scenarios(Profile profile) {
         if (scenarioNames == null || scenarioNames.isEmpty()) {
-            return List.of(Scenario.values());
+            return profile.defaultScenarios();
         }
         LinkedHashSet<Scenario> chosen = new LinkedHashSet<>();
         for (String name : scenarioNames) {
             chosen.add(Scenario.byName(name.trim()).orElseThrow(() -> invalid(
                     "unknown scenario '" + name + "' (known: " + Scenario.names() + ")")));
         }
-        // Always in the study's order: concurrency-level first, on a fresh JVM, as the study ran it.
+        // Always in the study's order: concurrency-level first, as the study ran it.
         return Arrays.stream(Scenario.values()).filter(chosen::contains).toList();
     }
 
@@ -242,19 +256,24 @@ public final class RunCommand implements Callable<Integer> {
         if (names.contains(TargetId.ALL)) {
             return offered;
         }
-        LinkedHashSet<TargetId> targets = new LinkedHashSet<>();
+        List<TargetId> targets = new ArrayList<>();
         for (String name : names) {
             if (explicit) {
-                // Run as given: a cell the target command refuses is recorded as refused, with its reason.
+                // Run as given: a cell the target command refuses is recorded as refused, with its reason. A cell
+                // listed again is another target, its second copy (#2): an A/A test of the whole chain.
+                TargetId cell;
                 try {
-                    targets.add(TargetId.parse(name.trim()));
+                    cell = TargetId.parse(name.trim());
                 } catch (IllegalArgumentException bad) {
                     throw invalid(bad.getMessage());
                 }
+                long listed = targets.stream().filter(target -> target.cell().equals(cell.cell())).count();
+                targets.add(cell.withCopy((int) listed + 1));
                 continue;
             }
             // A profile's entry may name alternatives for servers that are not there yet: the first offered.
-            Arrays.stream(name.split("\\|")).map(TargetId::parse).filter(offered::contains).findFirst().ifPresent(targets::add);
+            Arrays.stream(name.split("\\|")).map(TargetId::parse).filter(offered::contains).filter(cell -> !targets.contains(cell))
+                    .findFirst().ifPresent(targets::add);
         }
         if (targets.isEmpty()) {
             throw invalid("none of the profile's targets is offered by the target command; give --targets");
@@ -268,8 +287,7 @@ public final class RunCommand implements Callable<Integer> {
         for (int i = 0; i < arguments.length; i++) {
             String argument = arguments[i];
             // The class paths are the launcher's plumbing, long and machine-specific: not part of the command a reader reruns.
-            if (argument.startsWith("--target-classpath") || argument.startsWith("--load-classpath")
-                    || argument.startsWith("--results-root")) {
+            if (argument.startsWith("--target-classpath") || argument.startsWith("--results-root")) {
                 if (!argument.contains("=")) {
                     i++;
                 }

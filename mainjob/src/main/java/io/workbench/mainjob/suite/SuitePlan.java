@@ -12,7 +12,8 @@ import java.util.List;
  * @param command      the command line, for the report
  * @param profile      the profile the presets come from
  * @param scale        the test-only shortening factor (1 for real runs)
- * @param targets      the cells to run, in order
+ * @param targets      the cells to run, in order (a cell listed twice is two targets, the second {@code #2})
+ * @param groups       the targets by interleaving group: those that run at the same time
  * @param presets      the scenarios to run against each, in order
  * @param cap          the concurrency-level cap and its reason
  * @param out          the run's directory (created)
@@ -21,7 +22,7 @@ import java.util.List;
  * @param network      how target and generator are connected (and, for the report, its description)
  * @param readyTimeout how long a target may take to print READY
  */
-public record SuitePlan(String command, Profile profile, double scale, List<TargetId> targets, List<Preset> presets,
+public record SuitePlan(String command, Profile profile, double scale, List<TargetId> targets, TargetGroups groups, List<Preset> presets,
                         ConcurrencyCap cap, Path out, JvmLaunch launch, Pinning pinning, Network network,
                         Duration readyTimeout) {
 
@@ -30,9 +31,22 @@ public record SuitePlan(String command, Profile profile, double scale, List<Targ
         return targets.size() * perTargetSeconds();
     }
 
+    /**
+     * One target's share: its start and, per scenario, its warm-up (a full one on a path the first
+     * time, a check after), its runs and its search.
+     */
     public double perTargetSeconds() {
-        return STARTUP_SECONDS + presets.stream().mapToDouble(Preset::estimatedSeconds).sum();
+        double seconds = STARTUP_SECONDS;
+        java.util.Set<String> warmed = new java.util.HashSet<>();
+        for (Preset preset : presets) {
+            seconds += preset.estimatedSeconds();
+            if (preset.hasWarmup() && !warmed.add(preset.warmupPath())) {
+                seconds -= preset.warmupSeconds() - preset.warmupCheckSeconds();
+            }
+        }
+        return seconds;
     }
 
+    /** A target JVM's start, until READY, and its stop. */
     static final double STARTUP_SECONDS = 3;
 }

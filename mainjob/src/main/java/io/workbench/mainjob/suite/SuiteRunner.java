@@ -4,338 +4,266 @@ import io.workbench.mainjob.report.GcLog;
 import io.workbench.mainjob.report.ReportWriter;
 import io.workbench.mainjob.report.ResultsJson;
 import io.workbench.mainjob.report.results.Environment;
-import io.workbench.loadgen.summary.LoadSummary;
+import io.workbench.mainjob.report.results.RateSearch;
 import io.workbench.mainjob.report.results.Repetition;
 import io.workbench.mainjob.report.results.RunResults;
 import io.workbench.mainjob.report.results.ScenarioRun;
 import io.workbench.mainjob.report.results.TargetRun;
-import io.workbench.mainjob.report.results.TargetStats;
-import io.workbench.mainjob.report.results.Warmup;
+import io.workbench.mainjob.suite.generator.GeneratorProcess;
+import io.workbench.mainjob.suite.proc.SamplingThread;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.Stream;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * The main job: for each target in turn, start its JVM (pinned), wait for READY, run every
- * scenario against it (the warm-up, then each repetition, all kept), stop it, read its GC log;
- * then write results.json and the reports. A target that refuses, fails to start or crashes is
- * recorded and the run goes on; an interruption stops the current target and keeps what finished.
- * results.json is rewritten after every target, so even a killed run leaves what it measured.
+ * The main job. Targets run in groups that fit in memory at once ({@link TargetGroups}; usually
+ * one). For each group: start every target's JVM (pinned to the target core, where the idle ones
+ * wait beside the one measured), then scenario by scenario: warm each target ({@link TargetWarmup}),
+ * then rounds, each measuring every target once in an order rotated by one per round, so that no
+ * target is always first after a warm-up or always last before the machine drifts; for overhead,
+ * then each target's search for its highest sustained rate. Then stop the group's targets and read
+ * their GC logs. Every load run goes through one generator JVM for the whole run
+ * ({@link GeneratorProcess}), pinned to the generator core, and every measured run records the
+ * target's own costs over its measured phase.
+ *
+ * <p>A target that refuses, fails to start or crashes is recorded and the others go on; an
+ * interruption stops the run under way and keeps what finished. results.json is rewritten after
+ * every scenario, so even a killed run leaves what it measured, then report.md and report.html.
  */
 public final class SuiteRunner {
 
-    /** How often the concurrency-level scenario reads the target's /stats while the requests are held. */
-    static final Duration POLL_INTERVAL = Duration.ofMillis(200);
-    /**
-     * Priming for a suite's measured runs, scaled with the test-only --scale: four times the load
-     * command's own default, because a suite's run lasts a few seconds in a JVM of its own, so its
-     * per-request paths must reach the JIT's top tier (about 15,000 invocations) before the clock
-     * starts, not during its first second.
-     */
-    static final long SUITE_PRIME_REQUESTS = 20_000;
-    /**
-     * Each measured open run first runs its own schedule this long, unmeasured: a generator in a
-     * fresh JVM is late in its first second (its connections' first requests, code paths priming
-     * does not reach), which measured, at 1,000 req/s, put its lag p99 over the limit in most runs
-     * (1.1-1.4 ms; 0.93 ms after a 2 s warm-up in the same JVM, 0.31 ms after 4 s). The
-     * scenario's own warm-up, a closed run in another JVM, warms the target, not the generator.
-     */
-    static final Duration GENERATOR_WARMUP = Duration.ofSeconds(3);
+    /** Two targets whose figures differ by less than this share are equivalent. */
+    static final double PRACTICAL_MARGIN = 0.05;
 
     private final SuitePlan plan;
     private final Progress progress;
     private final Interruption interruption;
-    private final LoadProcess load;
+    private final GeneratorProcess generator;
     private final Environment environment;
     private final long startedEpochMillis = System.currentTimeMillis();
-    private final List<TargetRun> finished = new ArrayList<>();
+    private final Map<TargetId, TargetRun> finished = new LinkedHashMap<>();
+    private final List<TargetSession> running = new ArrayList<>();
 
-    public SuiteRunner(SuitePlan plan, Progress progress, Interruption interruption, LoadProcess load) {
+    /**
+     * @param generator the run's generator JVM, not started yet (the interruption handler may stop it)
+     */
+    public SuiteRunner(SuitePlan plan, Progress progress, Interruption interruption, GeneratorProcess generator) {
         this.plan = plan;
         this.progress = progress;
         this.interruption = interruption;
-        this.load = load;
+        this.generator = generator;
         this.environment = MachineFacts.environment(plan.launch(), plan.pinning(), plan.network().description(),
                 ConcurrencyLimit.hardDescriptorLimit().orElse(-1L));
     }
 
-    /** Runs every target, writes results.json, report.md and report.html, and returns the results. */
+    /** Runs every group, writes results.json, report.md and report.html, and returns the results. */
     public RunResults run() throws IOException {
         Files.createDirectories(plan.out());
-        for (TargetId target : plan.targets()) {
-            if (interruption.requested()) {
-                // Listed, so the report shows what the interruption left out rather than a shorter matrix.
-                long now = System.currentTimeMillis();
-                finished.add(new TargetRun(target.toString(), 1, target.server(), target.strategy(), TargetRun.Status.INTERRUPTED,
-                        "not run: the run was interrupted before this target", null, target.dirName(), null, null, now, now,
-                        List.of(), List.of()));
-                continue;
+        ScheduledExecutorService sampling = SamplingThread.start();
+        try {
+            LoadArguments arguments = new LoadArguments(plan.network().sourceAddresses(), plan.scale());
+            LoadRuns runs = new LoadRuns(plan.out(), generator, sampling, progress, interruption,
+                    Stream.concat(plan.network().loadPrefix().stream(), plan.pinning().load().stream()).toList());
+            for (List<TargetId> group : plan.groups().groups()) {
+                if (interruption.requested()) {
+                    group.forEach(this::notRun);
+                    continue;
+                }
+                runGroup(group, runs, arguments);
+                write(false);
             }
-            finished.add(runTarget(target));
-            write(false);
+        } finally {
+            generator.close();
+            sampling.shutdownNow();
         }
         RunResults results = write(true);
         ReportWriter.write(plan.out(), results);
         return results;
     }
 
-    /** Two targets whose figures differ by less than this share are equivalent. */
-    static final double PRACTICAL_MARGIN = 0.05;
-
-    private int maxRepetitions() {
-        return plan.presets().stream().mapToInt(Preset::repetitions).max().orElse(0);
+    private void runGroup(List<TargetId> group, LoadRuns runs, LoadArguments arguments) throws IOException {
+        running.clear();
+        for (TargetId target : group) {
+            if (interruption.requested()) {
+                notRun(target);
+                continue;
+            }
+            start(target).ifPresent(running::add);
+        }
+        try {
+            TargetWarmup warmup = new TargetWarmup(runs, arguments, WarmupRule.STEADY_WITHIN_5_PERCENT, progress, interruption::requested);
+            for (Preset preset : plan.presets()) {
+                scenario(preset, runs, arguments, warmup);
+                write(false);
+            }
+        } finally {
+            for (TargetSession session : running) {
+                progress.step(session.id().toString(), "stopping its JVM");
+                finished.put(session.id(), session.stop(interruption.requested()));
+            }
+            running.clear();
+        }
     }
 
-    private RunResults write(boolean last) {
-        RunResults results = new RunResults(RunResults.FORMAT, plan.command(), plan.profile().cliName(), plan.scale(),
-                startedEpochMillis, System.currentTimeMillis(), interruption.requested(),
-                last ? environment.withLoadAverageEnd(MachineFacts.loadAverage()) : environment, plan.cap(),
-                plan.presets().stream().map(Preset::record).toList(), List.copyOf(finished),
-                maxRepetitions(), List.of(plan.targets().stream().map(TargetId::toString).toList()), PRACTICAL_MARGIN);
-        ResultsJson.writeRun(plan.out(), results);
-        return results;
-    }
-
-    private TargetRun runTarget(TargetId target) throws IOException {
+    private Optional<TargetSession> start(TargetId target) throws IOException {
         Path dir = plan.out().resolve(target.dirName());
         long started = System.currentTimeMillis();
         progress.step(target.toString(), "starting its JVM");
         List<String> command = LaunchLines.target(plan.network(), plan.pinning(), plan.launch(), target, dir);
         TargetProcess.Outcome outcome = TargetProcess.start(command, dir, plan.readyTimeout());
+        progress.done(SuitePlan.STARTUP_SECONDS);
         if (outcome instanceof TargetProcess.NotStarted notStarted) {
             progress.say(target + ": " + notStarted.reason());
-            progress.done(plan.perTargetSeconds());
-            return new TargetRun(target.toString(), 1, target.server(), target.strategy(),
+            progress.done(plan.perTargetSeconds() - SuitePlan.STARTUP_SECONDS);
+            finished.put(target, new TargetRun(target.toString(), target.copy(), target.server(), target.strategy(),
                     notStarted.refused() ? TargetRun.Status.REFUSED : TargetRun.Status.FAILED, notStarted.reason(),
                     notStarted.exitCode(), plan.out().relativize(dir).toString(), null, null, started,
-                    System.currentTimeMillis(), GcLog.pauses(dir.resolve(GcLog.FILE_NAME)), List.of());
+                    System.currentTimeMillis(), GcLog.pauses(dir.resolve(GcLog.FILE_NAME)), List.of()));
+            return Optional.empty();
         }
         TargetProcess process = ((TargetProcess.Started) outcome).target();
-        progress.done(SuitePlan.STARTUP_SECONDS);
         Long descriptorLimit = ConcurrencyLimit.descriptorLimit(Path.of("/proc", String.valueOf(process.pid()), "limits"), false)
                 .orElse(null);
-        List<ScenarioRun> scenarios = new ArrayList<>();
-        String failure = null;
-        TargetStatsProbe statsProbe;
+        TargetStatsProbe probe;
         try {
-            statsProbe = plan.network().probe(process.url());
+            probe = plan.network().probe(process.url());
         } catch (IOException noProbe) {
             // The relay JVM could not start: stop the target rather than leave it running in a namespace about to go.
             process.stop();
             throw noProbe;
         }
-        try (TargetStatsProbe probe = statsProbe) {
-            TargetSession session = new TargetSession(target, process, probe, dir);
-            for (Preset preset : plan.presets()) {
-                if (interruption.requested() || !process.alive()) {
-                    progress.done(preset.estimatedSeconds());
-                    continue;
-                }
-                scenarios.add(session.run(preset));
-            }
-        }
-        Optional<Integer> crashed = process.exitedWith();
-        int exit = process.stop();
-        TargetRun.Status status;
-        // Interruption first: Ctrl-C in a terminal reaches the whole process group, so the target may have
-        // ended on the same signal, which is not a crash.
-        if (interruption.requested()) {
-            status = TargetRun.Status.INTERRUPTED;
-        } else if (crashed.isPresent()) {
-            status = TargetRun.Status.FAILED;
-            failure = "exited with status " + crashed.get() + " under load" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
-            progress.say(target + " " + failure);
-        } else if (exit != 0) {
-            status = TargetRun.Status.FAILED;
-            failure = "exited with status " + exit + " when stopped" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
-        } else {
-            status = TargetRun.Status.OK;
-        }
-        return new TargetRun(target.toString(), 1, target.server(), target.strategy(), status, failure, exit,
-                plan.out().relativize(dir).toString(), process.url(), descriptorLimit, started, System.currentTimeMillis(),
-                GcLog.pauses(dir.resolve(GcLog.FILE_NAME)), scenarios);
+        return Optional.of(new TargetSession(target, dir, plan.out().relativize(dir).toString(), process, probe, descriptorLimit, started));
     }
 
-    /** One target JVM's scenarios, with the load it has served so far (to judge whether it was still warming). */
-    private final class TargetSession {
+    /** A target the run never got to: listed, so the report shows what the interruption left out. */
+    private void notRun(TargetId target) {
+        long now = System.currentTimeMillis();
+        finished.put(target, new TargetRun(target.toString(), target.copy(), target.server(), target.strategy(), TargetRun.Status.INTERRUPTED,
+                "not run: the run was interrupted before this target", null, target.dirName(), null, null, now, now, List.of(), List.of()));
+    }
 
-        private final TargetId target;
-        private final TargetProcess process;
-        private final TargetStatsProbe probe;
-        private final Path dir;
-
-        TargetSession(TargetId target, TargetProcess process, TargetStatsProbe probe, Path dir) {
-            this.target = target;
-            this.process = process;
-            this.probe = probe;
-            this.dir = dir;
-        }
-
-        ScenarioRun run(Preset preset) throws IOException {
-            Path scenarioDir = dir.resolve(preset.scenario().cliName());
+    private void scenario(Preset preset, LoadRuns runs, LoadArguments arguments, TargetWarmup warmup) throws IOException {
+        List<TargetSession> targets = new ArrayList<>();
+        for (TargetSession session : running) {
+            if (interruption.requested() || !session.alive()) {
+                progress.done(preset.estimatedSeconds());
+                continue;
+            }
+            TargetSession.ScenarioProgress scenario = session.scenario(preset);
             if (preset.stream()) {
-                Optional<Integer> status = probe.status("/stream?bytes=16");
+                Optional<Integer> status = session.probe().status("/stream?bytes=16");
                 if (status.isEmpty() || status.get() != 200) {
                     String note = "the target does not serve /stream (" + status.map(code -> "status " + code).orElse("no answer") + ")";
-                    progress.say(target + " " + preset.scenario() + " skipped: " + note);
+                    progress.say(session.id() + " " + preset.scenario() + " skipped: " + note);
                     progress.done(preset.estimatedSeconds());
-                    return new ScenarioRun(preset.record(), ScenarioRun.Status.SKIPPED, note, null, List.of(), null);
-                }
-            }
-            Repetition warmup = null;
-            if (preset.hasWarmup()) {
-                progress.step(target.toString(), preset.scenario() + " warm-up (closed, " + preset.warmupConnections() + " connections, "
-                        + preset.warmupRequests() + " requests)");
-                warmup = once(preset, 0, scenarioDir.resolve("warmup"), warmupArguments(preset), preset.warmupSeconds(),
-                        preset.warmupOverheadSeconds());
-            }
-            List<Repetition> repetitions = new ArrayList<>();
-            for (int index = 1; index <= preset.repetitions(); index++) {
-                if (interruption.requested() || !process.alive()) {
-                    progress.done(preset.repetitionSeconds() + preset.repetitionOverheadSeconds());
+                    scenario.ended(ScenarioRun.Status.SKIPPED, note);
                     continue;
                 }
-                progress.step(target.toString(), preset.scenario() + " #" + index + "/" + preset.repetitions());
-                Path repDir = scenarioDir.resolve("rep-" + index);
-                repetitions.add(once(preset, index, repDir, arguments(preset, index), preset.repetitionSeconds(),
-                        preset.repetitionOverheadSeconds()));
             }
-            ScenarioRun.Status status;
-            String note = null;
-            if (interruption.requested()) {
-                status = ScenarioRun.Status.INTERRUPTED;
-                note = "interrupted; " + repetitions.stream().filter(Repetition::measured).count() + " repetition(s) kept";
-            } else if (!process.alive()) {
-                status = ScenarioRun.Status.FAILED;
-                note = "the target exited during this scenario" + TargetProcess.lastWords(dir.resolve(TargetProcess.STDERR));
-            } else if (repetitions.stream().noneMatch(Repetition::measured)) {
-                status = ScenarioRun.Status.FAILED;
-                note = repetitions.isEmpty() ? "no repetition ran" : repetitions.get(0).failure();
-            } else {
-                status = ScenarioRun.Status.DONE;
-            }
-            return new ScenarioRun(preset.record(), status, note,
-                    warmup == null ? null : new Warmup(preset.warmupConnections(), preset.warmupRequests(), List.of(), 0.05, false,
-                            "warmed by a fixed count, its CPU per request not checked", List.of(warmup)),
-                    repetitions, null);
+            targets.add(session);
         }
-
-        private Repetition once(Preset preset, int index, Path runDir, List<String> arguments, double plannedSeconds,
-                                double overheadSeconds) throws IOException {
-            Files.createDirectories(runDir);
-            TargetStats statsBefore = probe.stats().orElse(null);
-            AtomicBoolean loading = new AtomicBoolean(true);
-            AtomicLong peak = new AtomicLong(-1);
-            Thread poller = null;
-            if (preset.allAtOnce() && index > 0) {
-                poller = Thread.ofPlatform().daemon().name("stats-poller").start(() -> pollInFlight(loading, peak));
+        for (TargetSession session : targets) {
+            if (interruption.requested() || !session.alive()) {
+                continue;
             }
-            List<String> command = LaunchLines.load(plan.network(), plan.pinning(), plan.launch(), arguments);
-            Files.writeString(runDir.resolve("command.txt"), String.join(" ", command) + "\n");
-            Duration deadline = Duration.ofMillis(Math.round(plannedSeconds * 4_000) + preset.timeoutMillis() + 60_000);
-            LoadProcess.Ended ended = load.run(command, runDir, deadline, progress::pass);
-            loading.set(false);
-            if (poller != null) {
-                try {
-                    poller.join(5_000);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
+            progress.step(session.id().toString(), preset.scenario() + " warm-up (closed, " + preset.warmupConnections() + " connections, "
+                    + session.warmedOn(preset.warmupPath()).map(earlier -> "checked after the " + earlier + " warm-up on the same path")
+                            .orElse(preset.warmupRequests() + " requests") + ", in windows of " + preset.warmupWindow() + ")");
+            boolean check = session.warmedOn(preset.warmupPath()).isPresent();
+            session.scenario(preset).warmedUp(warmup.run(session, preset));
+            progress.done(check ? preset.warmupCheckSeconds() : preset.warmupSeconds());
+        }
+        for (int round = 1; round <= preset.repetitions(); round++) {
+            for (int position = 1; position <= targets.size(); position++) {
+                // Round r starts with the r-th target: the order rotates by one every round.
+                TargetSession session = targets.get((position - 1 + round - 1) % targets.size());
+                if (interruption.requested() || !session.alive()) {
+                    progress.done(preset.runSeconds());
+                    continue;
                 }
+                progress.step(session.id().toString(), preset.scenario() + " round " + round + "/" + preset.repetitions()
+                        + (targets.size() > 1 ? ", " + ordinal(position) + " of " + targets.size() : ""));
+                TargetSession.ScenarioProgress scenario = session.scenario(preset);
+                Path dir = session.dir().resolve(preset.scenario().cliName()).resolve("round-" + round);
+                List<String> load = arguments.measured(session.url(), preset, round, !preset.allAtOnce() && runs.takePriming(), dir,
+                        session.id() + "/" + preset.scenario() + "#" + round);
+                Repetition measured = runs.measured(session, running, preset, round, position, dir, load, scenario.warm(), preset.runSeconds());
+                scenario.measured(measured);
+                progress.done(preset.runSeconds());
             }
-            TargetStats statsAfter = probe.stats().orElse(null);
-            progress.done(plannedSeconds + overheadSeconds);
-            LoadSummary summary = null;
-            Path summaryFile = ended.summaryFile() != null ? ended.summaryFile() : runDir.resolve("summary.json");
-            String failure = null;
-            if (Files.isRegularFile(summaryFile)) {
-                summary = ResultsJson.readSummary(summaryFile);
-            }
-            if (ended.overran()) {
-                failure = "stopped after its deadline of " + deadline.toSeconds() + " s";
-            } else if (interruption.requested()) {
-                // Stopped on purpose: SIGINT gives 130, the SIGTERM the runner sends 143; neither is the generator failing.
-                failure = summary == null ? "interrupted before the generator wrote a summary" : null;
-            } else if (summary == null) {
-                failure = "the load command exited with status " + ended.exitCode() + " and wrote no summary"
-                        + TargetProcess.lastWords(runDir.resolve(LoadProcess.STDERR));
-            } else if (ended.exitCode() != 0 && ended.exitCode() != 130) {
-                failure = "the load command exited with status " + ended.exitCode();
-            }
-            if (failure != null) {
-                progress.say(target + " " + preset.scenario() + (index == 0 ? " warm-up" : " #" + index) + ": " + failure);
-            }
-            return new Repetition(index, 0, plan.out().relativize(runDir).toString(), ended.exitCode(), summary, failure,
-                    statsBefore, statsAfter, peak.get() >= 0 ? peak.get() : null,
-                    statsBefore == null ? 0 : statsBefore.completed(), false, null);
         }
-
-        /** Polls /stats while the requests are held; the most seen in flight at once is the scenario's result. */
-        private void pollInFlight(AtomicBoolean loading, AtomicLong peak) {
-            while (loading.get() && process.alive()) {
-                probe.statsOnce().ifPresent(stats -> peak.accumulateAndGet(stats.inFlight(), Math::max));
-                try {
-                    Thread.sleep(POLL_INTERVAL.toMillis());
-                } catch (InterruptedException stop) {
-                    return;
+        if (preset.search() != null) {
+            for (TargetSession session : targets) {
+                if (interruption.requested() || !session.alive()) {
+                    progress.done(preset.searchSeconds());
+                    continue;
                 }
+                session.scenario(preset).searched(search(session, preset, runs, arguments));
+                progress.done(preset.searchSeconds());
             }
         }
-
-        private List<String> arguments(Preset preset, int index) {
-            List<String> arguments = new ArrayList<>();
-            arguments.add(process.url() + preset.path());
-            if (preset.allAtOnce()) {
-                arguments.addAll(List.of("--all-at-once", String.valueOf(preset.requests())));
-            } else {
-                arguments.addAll(List.of("--rate", String.valueOf(preset.rate()), "--arrivals", "exponential",
-                        "--requests", String.valueOf(preset.requests()),
-                        "--preconnect", String.valueOf(preset.expectedConnections())));
-                if (index > 0) {
-                    arguments.addAll(List.of("--warmup", Math.max(1, Math.round(GENERATOR_WARMUP.toMillis() * plan.scale())) + "ms"));
-                }
-            }
-            // Each repetition its own seed, the same in every run: run A's #2 and run B's #2 send the same schedule.
-            arguments.addAll(List.of("--seed", String.valueOf(index)));
-            common(preset, arguments, preset.scenario().cliName() + "#" + index, index);
-            return arguments;
-        }
-
-        /**
-         * The generator's priming loop (requests before its clock starts, recorded nowhere) compiles its
-         * own hot paths before an open run. None for concurrency-level: its primed requests would wait the
-         * whole hold on the target and count in its in-flight figure. None for a warm-up, which warms
-         * everything itself. Scaled down with --scale, like every other count.
-         */
-        private void primeArguments(Preset preset, int index, List<String> arguments) {
-            if (preset.allAtOnce() || index == 0) {
-                arguments.addAll(List.of("--prime", "0"));
-            } else {
-                arguments.addAll(List.of("--prime", String.valueOf(Math.round(SUITE_PRIME_REQUESTS * plan.scale()))));
+        for (TargetSession session : targets) {
+            if (!interruption.requested() && session.alive()) {
+                session.scenario(preset).finished();
             }
         }
+    }
 
-        private List<String> warmupArguments(Preset preset) {
-            List<String> arguments = new ArrayList<>();
-            arguments.add(process.url() + preset.path());
-            arguments.addAll(List.of("--concurrency", String.valueOf(preset.warmupConnections()),
-                    "--requests", String.valueOf(preset.warmupRequests())));
-            common(preset, arguments, preset.scenario().cliName() + "/warmup", 0);
-            return arguments;
-        }
+    private RateSearch search(TargetSession session, Preset preset, LoadRuns runs, LoadArguments arguments) {
+        Preset.SearchPlan searchPlan = preset.search();
+        boolean warm = session.scenario(preset).warm();
+        SustainedRateSearch search = new SustainedRateSearch(searchPlan, preset.rate(), GeneratorReach.REFERENCE.openRate());
+        return search.search((step, rate) -> {
+            if (interruption.requested() || !session.alive()) {
+                return Optional.empty();
+            }
+            progress.step(session.id().toString(), preset.scenario() + " search, step " + step + ": " + Math.round(rate) + " req/s");
+            Path dir = session.dir().resolve(preset.scenario().cliName()).resolve("search-" + step);
+            List<String> load = arguments.searchStep(session.url(), preset, rate, searchPlan.stepSeconds(), step, runs.takePriming(), dir,
+                    session.id() + "/" + preset.scenario() + "/search-" + step);
+            try {
+                return Optional.of(runs.measured(session, running, preset, 0, 0, dir, load, warm,
+                        Preset.GENERATOR_WARMUP_SECONDS + searchPlan.stepSeconds()));
+            } catch (IOException failed) {
+                throw new UncheckedIOException(failed);
+            }
+        });
+    }
 
-        private void common(Preset preset, List<String> arguments, String label, int index) {
-            Path runDir = dir.resolve(preset.scenario().cliName()).resolve(index == 0 ? "warmup" : "rep-" + index);
-            primeArguments(preset, index, arguments);
-            arguments.addAll(List.of("--timeout", preset.timeoutMillis() + "ms",
-                    "--source-addresses", String.valueOf(plan.network().sourceAddresses()),
-                    "--out", runDir.toString(),
-                    "--label", target + "/" + label));
+    private static String ordinal(int position) {
+        return switch (position) {
+            case 1 -> "1st";
+            case 2 -> "2nd";
+            case 3 -> "3rd";
+            default -> position + "th";
+        };
+    }
+
+    private int rounds() {
+        return plan.presets().stream().mapToInt(Preset::repetitions).max().orElse(0);
+    }
+
+    /** results.json with every target run so far, in the order listed; the ones under way as they stand. */
+    private RunResults write(boolean last) throws IOException {
+        Map<TargetId, TargetRun> byTarget = new LinkedHashMap<>(finished);
+        for (TargetSession session : running) {
+            byTarget.put(session.id(), session.snapshot());
         }
+        List<TargetRun> targets = plan.targets().stream().filter(byTarget::containsKey).map(byTarget::get).toList();
+        List<List<String>> groups = plan.groups().groups().stream().map(group -> group.stream().map(TargetId::toString).toList()).toList();
+        RunResults results = new RunResults(RunResults.FORMAT, plan.command(), plan.profile().cliName(), plan.scale(),
+                startedEpochMillis, System.currentTimeMillis(), interruption.requested(),
+                last ? environment.withLoadAverageEnd(MachineFacts.loadAverage()) : environment, plan.cap(),
+                plan.presets().stream().map(Preset::record).toList(), targets, rounds(), groups, PRACTICAL_MARGIN);
+        ResultsJson.writeRun(plan.out(), results);
+        return results;
     }
 }

@@ -45,7 +45,20 @@ public final class TargetStatsProbe implements AutoCloseable {
 
     /** One try, for the poller that asks again anyway. */
     public Optional<TargetStats> statsOnce() {
-        Optional<StatsTransport.Answer> answer = transport.get("/stats");
+        return read("/stats");
+    }
+
+    /**
+     * One try of {@code /stats?resetPeaks}: the counters now, then the target's peaks (threads, the
+     * most in flight) start again from the present, so that the next reading's peaks are the phase's.
+     * A target without the reset answers the counters alone.
+     */
+    public Optional<TargetStats> statsResettingPeaks() {
+        return read("/stats?resetPeaks");
+    }
+
+    private Optional<TargetStats> read(String path) {
+        Optional<StatsTransport.Answer> answer = transport.get(path);
         if (answer.isEmpty() || answer.get().status() != 200) {
             return Optional.empty();
         }

@@ -40,14 +40,20 @@
     return { intervals: n, first: first, last: last };
   }
 
+  // A chart's element by its place in the data: a chart is never looked up by a target's id, which may be anything
+  // (and which the HTML parser changes, turning a CR LF in an attribute into LF).
+  function chart(kind, index) {
+    return document.querySelector('.chart[data-chart="' + kind + "-" + index + '"]');
+  }
+
   function percentileLabel(x) {
     if (x <= 1) return "0%";
     var p = 100 * (1 - 1 / x);
     return parseFloat(p.toFixed(4)) + "%";
   }
 
-  data.distributions.forEach(function (d) {
-    var el = document.querySelector('.chart.distribution[data-scenario="' + d.scenario + '"]');
+  data.distributions.forEach(function (d, index) {
+    var el = chart("distribution", index);
     if (!el) return;
     var series = [{ label: "percentile", value: function (u, v) { return v == null ? "" : percentileLabel(v); } }];
     var columns = [d.x];
@@ -84,8 +90,8 @@
     mark(el, plot, count(columns.slice(1)), plottedPercentiles);
   });
 
-  data.timelines.forEach(function (t) {
-    var el = document.querySelector('.chart.timeline[data-target="' + t.target + '"]');
+  data.timelines.forEach(function (t, index) {
+    var el = chart("timeline", index);
     if (!el) return;
     var columns = [t.t, t.p99, t.max, t.rate, t.pause];
     var labels = {

@@ -147,6 +147,18 @@ class ReportInBrowserTest {
     }
 
     @Test
+    void aTargetWhoseIdIsMarkupIsDrawnAsTextWithoutAnError(@TempDir Path temp) throws Exception {
+        Path runDir = temp.resolve("run");
+        RunResults results = HostileTextTest.hostileRun(runDir);
+        Path html = ReportWriter.write(runDir, results);
+
+        Page page = open(html, temp);
+
+        assertEquals(List.of(), page.errors(), "no JavaScript error: the id never reaches a selector or the markup");
+        checkCharts(page, results, runDir);
+    }
+
+    @Test
     void aScriptErrorIsCaught(@TempDir Path temp) throws Exception {
         Path runDir = temp.resolve("run");
         Path html = ReportWriter.write(runDir, fixture(runDir));
@@ -219,13 +231,19 @@ class ReportInBrowserTest {
             }
         }
 
-        assertEquals(results.targets().stream().map(TargetRun::id).toList(), timelines.stream().map(chart -> chart.get("data-target")).toList());
+        // The HTML parser turns a CR LF (or a lone CR) in an attribute into LF: compare the ids as it leaves them.
+        assertEquals(results.targets().stream().map(target -> asParsed(target.id())).toList(),
+                timelines.stream().map(chart -> chart.get("data-target")).toList());
         for (Map<String, String> chart : timelines) {
-            TargetRun target = results.targets().stream().filter(run -> run.id().equals(chart.get("data-target"))).findFirst().orElseThrow();
+            TargetRun target = results.targets().stream().filter(run -> asParsed(run.id()).equals(chart.get("data-target"))).findFirst().orElseThrow();
             JsonNode plotted = ResultsJson.mapper().readTree(chart.get("data-plotted"));
             assertEquals(intervalsWithResponses(runDir, target), plotted.get("intervals").asInt(),
                     target.id() + ": one point per second with responses in its runs' interval logs");
         }
+    }
+
+    private static String asParsed(String text) {
+        return text.replace("\r\n", "\n").replace('\r', '\n');
     }
 
     private static void checkLayout(Page page) {
@@ -261,13 +279,16 @@ class ReportInBrowserTest {
                 .min(java.util.Comparator.comparingDouble(rep -> rep.summary().latency().intendedToEnd().meanMs())).orElseThrow();
     }
 
-    /** Intervals tagged intended-to-end with at least one response, over every run results.json lists for the target. */
+    /** Intervals tagged intended-to-end with at least one response, over every run results.json lists for the target (warm-ups and search steps too). */
     private static int intervalsWithResponses(Path runDir, TargetRun target) throws IOException {
         int count = 0;
         for (ScenarioRun scenario : target.scenarios()) {
             List<Repetition> runs = new ArrayList<>(scenario.measured());
             if (scenario.warmup() != null) {
                 scenario.warmup().runs().stream().filter(Repetition::measured).forEach(runs::add);
+            }
+            if (scenario.search() != null) {
+                scenario.search().steps().stream().map(step -> step.run()).filter(run -> run != null && run.measured()).forEach(runs::add);
             }
             for (Repetition repetition : runs) {
                 Path hlog = runDir.resolve(repetition.dir()).resolve(repetition.summary().files().hlog());
@@ -336,7 +357,7 @@ class ReportInBrowserTest {
     }
 
     private static String unescape(String attribute) {
-        return attribute.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+        return attribute.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     }
 
     private static String read(Path file) {

@@ -16,17 +16,17 @@ class JvmLaunchTest {
     void theGeneratorRunsOnC1AloneSoNoTopTierCompilationTakesItsCoreInAMeasuredPhase() {
         assertTrue(launch.loadFlags().containsAll(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:TieredStopAtLevel=1")),
                 launch.loadFlags().toString());
-        List<String> command = launch.loadCommand(List.of("URL"));
+        List<String> command = launch.generatorCommand();
         assertEquals("/jdk/bin/java", command.getFirst());
-        assertTrue(command.indexOf("-XX:TieredStopAtLevel=1") < command.indexOf(JvmLaunch.LOAD_MAIN), command.toString());
-        assertEquals(List.of(JvmLaunch.LOAD_MAIN, "URL"), command.subList(command.size() - 2, command.size()));
+        assertTrue(command.indexOf("-XX:TieredStopAtLevel=1") < command.indexOf(JvmLaunch.GENERATOR_MAIN), command.toString());
+        assertEquals(List.of("-cp", "/l.jar", JvmLaunch.GENERATOR_MAIN), command.subList(command.size() - 3, command.size()));
     }
 
     @Test
     void theUsersFlagsFromTheEnvironmentComeLastInEachJvm_soTheyOverrideTheSuitesOwn() {
         JvmLaunch withFlags = new JvmLaunch("/jdk/bin/java", 25, "/t.jar", "/l.jar", JvmLaunch.flags(" -XX:+UseG1GC  -Xmx8g "),
                 JvmLaunch.flags("-XX:TieredStopAtLevel=4"));
-        List<String> load = withFlags.loadCommand(List.of("URL"));
+        List<String> load = withFlags.generatorCommand();
         assertEquals("-XX:TieredStopAtLevel=4", load.get(load.indexOf("-cp") - 1), load.toString());
         assertTrue(load.indexOf("-XX:TieredStopAtLevel=1") < load.indexOf("-XX:TieredStopAtLevel=4"), load.toString());
         assertEquals(List.of("-XX:+UseG1GC", "-Xmx8g"), withFlags.targetFlags().subList(withFlags.targetFlags().size() - 2,

@@ -109,9 +109,9 @@ class NetnsLayoutNetnsTest {
         assertEquals(List.of("--host", "169.254.231.1"), target.subList(target.size() - 2, target.size()));
         assertTrue(target.contains(JvmLaunch.TARGET_MAIN));
 
-        List<String> load = LaunchLines.load(network, pinning, launch, List.of("http://169.254.231.1:8080/hello"));
-        assertEquals(List.of("ip", "netns", "exec", "wb-gen-4242", "taskset", "-c", "1", "/jdk/bin/java"), load.subList(0, 8));
-        assertEquals("http://169.254.231.1:8080/hello", load.getLast());
+        List<String> generator = LaunchLines.generator(network, pinning, launch);
+        assertEquals(List.of("ip", "netns", "exec", "wb-gen-4242", "taskset", "-c", "1", "/jdk/bin/java"), generator.subList(0, 8));
+        assertEquals(JvmLaunch.GENERATOR_MAIN, generator.getLast());
         assertEquals(1, network.sourceAddresses(), "no 127.0.0.x binding towards the veth address");
         assertTrue(network.description().startsWith("netns: target in namespace wb-target-4242 listening on 169.254.231.1"));
     }

@@ -20,10 +20,9 @@ class RunCommandTest {
 
     private static Ran run(Path out, String... options) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String[] args = new String[options.length + 6];
+        String[] args = new String[options.length + 4];
         System.arraycopy(options, 0, args, 0, options.length);
-        System.arraycopy(new String[] {"--target-classpath", "unused", "--load-classpath", "unused", "--out", out.toString()},
-                0, args, options.length, 6);
+        System.arraycopy(new String[] {"--target-classpath", "unused", "--out", out.toString()}, 0, args, options.length, 4);
         int exit = RunCommand.commandLine(new PrintStream(err, true, StandardCharsets.UTF_8), args).execute(args);
         return new Ran(exit, err.toString(StandardCharsets.UTF_8));
     }

@@ -51,7 +51,7 @@ class SuiteRunNetnsTest {
         command.add(launch.java());
         command.addAll(launch.loadFlags());
         command.addAll(List.of("-cp", classpath, RunCommand.class.getName(),
-                "--target-classpath", classpath, "--load-classpath", classpath, "--results-root", temp.resolve("results").toString(),
+                "--target-classpath", classpath, "--results-root", temp.resolve("results").toString(),
                 "--network", "netns", "--shape-rate", "1gbit", "--targets", "iocore:async-complete", "--scenarios", "overhead",
                 "--repeat", "1", "--scale", "0.01", "--out", out.toString()));
         Process process = new ProcessBuilder(command)

@@ -14,7 +14,8 @@ import java.util.Arrays;
  * one gather {@code EndPoint.write}: with the default 16 KiB chunks and 896 KiB mark, 56 chunks a
  * system call. The head goes out with the first write; {@code Content-Length} framing adds nothing
  * between the chunks, so a chunk that crosses the mark is cut there and its rest leads the next
- * write: every write but the last is the mark whatever the chunk size. A write the socket takes at
+ * write: every write but the last is the mark whatever the chunk size (of 1 KiB or more: a write
+ * takes at most {@link Response#MAX_PIECES_PER_WRITE} chunks). A write the socket takes at
  * once completes inside {@code write()} and the loop goes on in the same frame; one that must wait
  * leaves the callback PENDING, no thread waits, and the selector completes it once the client has
  * read. Each chunk is a window of the shared

@@ -10,20 +10,26 @@ import java.util.Arrays;
  * listeners?", an iterating callback whose each step aggregates what is ready.
  *
  * <p>An {@link IteratingCallback}: each {@link #process()} takes chunks from the subclass until the
- * write holds the high-water mark (at most {@link Response#MAX_PIECES_PER_WRITE} pieces) and hands
- * them to one {@link Response#write(boolean, ByteBuffer[], int, int, io.workbench.iocore.callback.Callback)},
+ * write holds the high-water mark and hands them to one
+ * {@link Response#write(boolean, ByteBuffer[], int, int, io.workbench.iocore.callback.Callback)},
  * which is one gather {@code EndPoint.write}: one system call for several chunks. Each chunk is a
- * buffer of its own in the gather, never copied. How a write ends at the mark depends on the framing:
+ * buffer of its own in the gather, never copied. A write holds at most the mark, and every write
+ * but the last at least half of it, whatever the chunk size {@code c} (down to
+ * {@code h / 2 / MAX_PIECES_PER_WRITE}, below); how a write ends at the mark {@code h} depends on the framing:
  * <ul>
  * <li>With {@code Content-Length} the pieces are simply consecutive bytes on the wire, so the chunk
  *     that crosses the mark is cut there: the write holds exactly the mark, and the rest of that chunk
- *     leads the next write. With chunks of {@code c} bytes and a mark of {@code h}, {@code N} chunks go
- *     out in {@code ceil(N x c / h)} writes, whatever {@code c}; every write but the last is the mark,
- *     so its size, not the chunk size, decides how the kernel cuts it into segments (see
- *     {@link #DEFAULT_HIGH_WATER}). A write's first piece is taken whole, however large.</li>
+ *     leads the next write. {@code N} chunks go out in {@code ceil(N x c / h)} writes; every write
+ *     but the last is the mark, so its size, not the chunk size, decides how the kernel cuts it into
+ *     segments (see {@link #DEFAULT_HIGH_WATER}).</li>
  * <li>With chunked framing each piece is a chunk on the wire, so a chunk is never cut: a write takes
- *     chunks while they fit under the mark (at least one), {@code max(1, h / c)} of them.</li>
+ *     chunks while they fit under the mark, {@code floor(h / c)} of them, which is more than
+ *     {@code h - c}, so at least half the mark while {@code c <= h / 2}, and a whole chunk of more.</li>
  * </ul>
+ * Two limits: a write's first piece is taken whole, however large (a chunk larger than the mark is
+ * a write of its own); and a write takes at most {@link Response#MAX_PIECES_PER_WRITE} pieces (1,022,
+ * which fill the default 896 KiB mark with chunks of 1 KiB and half of it with chunks of 449 bytes;
+ * smaller chunks make writes of 1,022 pieces, under half the mark).
  *
  * <p>A write the socket takes at once completes inside {@code write()}, and the loop goes on in
  * the same frame, at constant stack depth; one that must wait leaves the callback PENDING, no

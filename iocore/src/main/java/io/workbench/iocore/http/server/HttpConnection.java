@@ -281,7 +281,14 @@ public final class HttpConnection extends AbstractConnection {
             // The handler went asynchronous: the responses held before its request go now, not
             // with its own (a handler that answers late, or never, keeps nothing waiting). If its
             // write has already taken them, there is nothing to do.
-            flusher.flushHeld(null);
+            try {
+                flusher.flushHeld(null);
+            } catch (Throwable x) {
+                // The flush completed in place and woke the handler's response write, which waited
+                // for it and completed in place too: its callback threw. The exchange goes on as
+                // after any callback that throws; this thread still says the handler has returned.
+                LOG.log(System.Logger.Level.WARNING, "a callback completed by the flush of the held responses of " + this + " threw", x);
+            }
         }
         return handling.handled();
     }

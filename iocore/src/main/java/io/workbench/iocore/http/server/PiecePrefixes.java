@@ -12,35 +12,40 @@ import java.nio.ByteBuffer;
  * onto its bytes, so that the gather write sends it in front of its piece. (The first piece's
  * prefix goes behind the head, in the head buffer.)
  *
- * <p>Made the first time a connection writes several pieces of a chunked response, then reused by
- * every write: {@value #ROOM} bytes and one view per piece, {@link Response#MAX_PIECES_PER_WRITE}
- * at most. Owned by the thread that processes the write; not thread-safe.
+ * <p>Made the first time a connection writes several pieces of a chunked response, with room for
+ * that write's pieces (at least {@value #MIN_PIECES}), then reused by every write, and grown (twice
+ * as large, up to {@link Response#MAX_PIECES_PER_WRITE}) by a write of more pieces than it has
+ * room for: {@value #ROOM} bytes and one view per piece. Owned by the thread that processes the
+ * write; not thread-safe.
  */
 final class PiecePrefixes {
 
     /** CRLF, up to 8 hex digits of an int, CRLF. */
     static final int ROOM = 12;
+    /** The room the first write of several pieces makes at least. */
+    static final int MIN_PIECES = 64;
 
     private ByteBuffer bytes;
-    private final ByteBuffer[] views = new ByteBuffer[Response.MAX_PIECES_PER_WRITE];
+    private ByteBuffer[] views = new ByteBuffer[0];
 
-    /** A new write: forgets the prefixes of the one before. */
-    void clear() {
-        if (bytes != null) {
-            bytes.clear();
+    /** A new write of {@code pieces} pieces: forgets the prefixes of the one before, and makes room for this one's. */
+    void clear(int pieces) {
+        if (pieces > views.length) {
+            int room = Math.min(Response.MAX_PIECES_PER_WRITE, Math.max(MIN_PIECES, Math.max(pieces, 2 * views.length)));
+            bytes = ByteBuffer.allocateDirect(ROOM * room);
+            // Views of the old buffer would frame from it: every piece gets a view of the new one.
+            views = new ByteBuffer[room];
         }
+        bytes.clear();
     }
 
     /**
-     * Has {@code generator} frame piece {@code index} (its place in the write), of {@code length}
-     * bytes, into this write's prefixes.
+     * Has {@code generator} frame piece {@code index} (its place in the write, below the count
+     * {@link #clear(int)} was given), of {@code length} bytes, into this write's prefixes.
      *
      * @return what {@link MessageGenerator#writeContentPrefix} returned: false if the content is dropped
      */
     boolean frame(int index, MessageGenerator generator, int length) {
-        if (bytes == null) {
-            bytes = ByteBuffer.allocateDirect(ROOM * Response.MAX_PIECES_PER_WRITE);
-        }
         int start = bytes.position();
         boolean send = generator.writeContentPrefix(bytes, length);
         ByteBuffer view = views[index];
@@ -59,6 +64,6 @@ final class PiecePrefixes {
 
     @Override
     public String toString() {
-        return "PiecePrefixes[" + (bytes == null ? "none" : bytes.position() + " bytes") + "]";
+        return "PiecePrefixes[" + (bytes == null ? "none" : views.length + " pieces," + bytes.position() + " bytes") + "]";
     }
 }

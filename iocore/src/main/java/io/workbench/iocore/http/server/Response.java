@@ -22,11 +22,14 @@ import java.util.Objects;
 public final class Response {
 
     /**
-     * The most pieces one {@link #write(boolean, ByteBuffer[], int, int, Callback)} takes: with the
-     * head, the pieces' chunk-size lines and the end, one gather write of at most 131 buffers,
-     * well under the 1,024 one {@code writev} takes.
+     * The most pieces one {@link #write(boolean, ByteBuffer[], int, int, Callback)} takes: 1,022,
+     * so that a write of Content-Length content is one {@code writev} (which takes 1,024 buffers)
+     * even with the pipelined responses held before it and the head in front; with chunked framing
+     * each piece after the first has its chunk-size line in front, and a write of more than 1,024
+     * buffers is two system calls. Enough pieces for a streaming writer to fill the 896 KiB
+     * {@linkplain GatheringContentWriter#DEFAULT_HIGH_WATER mark} with chunks of 1 KiB (896 of them).
      */
-    public static final int MAX_PIECES_PER_WRITE = 64;
+    public static final int MAX_PIECES_PER_WRITE = 1022;
 
     private final ResponseFlusher flusher;
     private final HttpFields fields = new HttpFields();

@@ -32,7 +32,8 @@ import java.util.Arrays;
  * {@code onCompleteSuccess()} or {@code onCompleteFailure()}, when the endpoint no longer holds
  * the buffers, which are released there. A write the socket takes at once completes inside
  * {@code write()}, with no thread hop and no recursion; one that must wait for the socket to drain
- * completes from the selector. The gather arrays are preallocated, so a response allocates nothing.
+ * completes from the selector. The gather arrays are kept and reused, so a response allocates
+ * nothing once the connection has written one like it.
  *
  * <h2>Pipelined responses: one write per batch</h2>
  * While the connection's thread handles a request with more request bytes buffered behind it, it
@@ -66,11 +67,20 @@ final class ResponseFlusher extends IteratingCallback {
     private final int maxHeaderBufferSize;
     private final InvocationType invocationType;
     private final ResponseGenerator generator;
+    /** Gather arrays up to this length are kept one per length; longer ones in {@link #longGathers}. */
+    static final int KEPT_GATHER_LENGTH = 131;
     /**
      * The gather arrays, one per length: 1 to 4 made now (every write of one piece), longer ones the
      * first time a write of several pieces needs them; {@code gathers[n]} has length n.
      */
-    private final ByteBuffer[][] gathers = new ByteBuffer[2 * Response.MAX_PIECES_PER_WRITE + 3][];
+    private final ByteBuffer[][] gathers = new ByteBuffer[KEPT_GATHER_LENGTH + 1][];
+    /**
+     * The last few gather arrays longer than {@link #KEPT_GATHER_LENGTH} (a streaming writer with
+     * small chunks), made when first needed: a stream's writes but its first and last have one
+     * length, so a steady stream finds its array here and allocates nothing.
+     */
+    private final ByteBuffer[][] longGathers = new ByteBuffer[4][];
+    private int nextLongGather;
     /** The one-piece write's content, as a piece array. */
     private final ByteBuffer[] single = new ByteBuffer[1];
     private final PiecePrefixes prefixes = new PiecePrefixes();
@@ -289,7 +299,7 @@ final class ResponseFlusher extends IteratingCallback {
     private boolean framePieces() {
         boolean chunked = generator.bodyFraming() == BodyFraming.CHUNKED;
         if (chunked) {
-            prefixes.clear();
+            prefixes.clear(piecesCount);
         }
         boolean first = true;
         for (int i = 0; i < piecesCount; i++) {
@@ -375,11 +385,7 @@ final class ResponseFlusher extends IteratingCallback {
             count = 1;
             withHeader = true;
         }
-        ByteBuffer[] array = gathers[count];
-        if (array == null) {
-            array = new ByteBuffer[count];
-            gathers[count] = array;
-        }
+        ByteBuffer[] array = gatherArray(count);
         int at = 0;
         if (withHeld) {
             array[at++] = carried;
@@ -404,6 +410,27 @@ final class ResponseFlusher extends IteratingCallback {
             array[at] = tail;
         }
         sent = array;
+        return array;
+    }
+
+    /** @return an array of exactly {@code count} buffers, all null, kept for the next write of that many */
+    private ByteBuffer[] gatherArray(int count) {
+        if (count <= KEPT_GATHER_LENGTH) {
+            ByteBuffer[] array = gathers[count];
+            if (array == null) {
+                array = new ByteBuffer[count];
+                gathers[count] = array;
+            }
+            return array;
+        }
+        for (ByteBuffer[] array : longGathers) {
+            if (array != null && array.length == count) {
+                return array;
+            }
+        }
+        ByteBuffer[] array = new ByteBuffer[count];
+        longGathers[nextLongGather] = array;
+        nextLongGather = (nextLongGather + 1) % longGathers.length;
         return array;
     }
 
@@ -477,41 +504,62 @@ final class ResponseFlusher extends IteratingCallback {
             one[0] = buffer.flip();
             try {
                 endPoint.write(this, one);
-            } catch (Throwable x) {
-                // Not a failure of the write (a write already in progress: a bug); the endpoint never took the buffer.
+            } catch (WritePendingException x) {
+                // A write already in progress (a bug): the endpoint refused the write before it took
+                // the buffer, so this write is over before it began.
                 failed(x);
             }
+            // Anything else the write throws comes after the endpoint took the buffer: the write
+            // completed in place, and a callback it completed threw (the handler's, whose response
+            // write waited for this one and was woken). This write is done, once; the exception is
+            // the caller's.
             return true;
         }
 
         @Override
         public void succeeded() {
-            Callback next = done();
-            if (next != null) {
-                next.succeeded();
+            Callback next = then;
+            boolean awaited = release();
+            try {
+                if (awaited) {
+                    iterate();
+                }
+            } finally {
+                if (next != null) {
+                    next.succeeded();
+                }
             }
         }
 
         @Override
         public void failed(Throwable cause) {
-            Callback next = done();
-            if (next != null) {
-                next.failed(cause);
-            } else {
-                endPoint.close(cause);
+            Callback next = then;
+            boolean awaited = release();
+            try {
+                if (awaited) {
+                    iterate();
+                }
+            } finally {
+                if (next != null) {
+                    next.failed(cause);
+                } else {
+                    endPoint.close(cause);
+                }
             }
         }
 
-        /** Gives the buffer back and wakes a response write that waited for it; @return what to complete next */
-        private Callback done() {
-            Callback next = then;
+        /**
+         * Gives the buffer back. The response write that waited for it is woken by the caller, and
+         * whatever that wake-up throws (a callback it completes) never keeps {@code then} from
+         * completing.
+         *
+         * @return whether a response write waited for this one
+         */
+        private boolean release() {
             then = null;
             one[0] = null;
             outstanding = false;
-            if (held.written()) {
-                iterate();
-            }
-            return next;
+            return held.written();
         }
 
         @Override

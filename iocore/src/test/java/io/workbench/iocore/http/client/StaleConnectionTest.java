@@ -96,8 +96,10 @@ class StaleConnectionTest {
         AtomicInteger served = new AtomicInteger();
         try (ScriptedServer server = new ScriptedServer(peer -> {
             peer.readRequest();
+            // Counted before the answer: the client may read `served` as soon as it has the response.
+            int number = served.incrementAndGet();
             peer.write(HELLO);
-            if (served.incrementAndGet() == 1) {
+            if (number == 1) {
                 resetNow.await();
                 peer.reset();
                 resetDone.countDown();

@@ -3,6 +3,7 @@ package io.workbench.iocore.http.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,9 +77,13 @@ class GatheringContentWriterTest {
             return view;
         }
 
+        /** The content bytes of each write, in order. */
+        final List<Long> writeSizes = new ArrayList<>();
+
         @Override
         protected void written(long bytes) {
             written += bytes;
+            writeSizes.add(bytes);
         }
 
         @Override
@@ -165,7 +170,8 @@ class GatheringContentWriterTest {
             "30000,   3000,  10000, 3,  4", // 3 chunks and 1,000 bytes of a fourth fill 10,000: ceil(30,000 / 10,000)
             "1048576, 65536, 114688, 10, 2", // 64 KiB chunks, 112 KiB mark: 64 KiB and 48 KiB of the next, ceil(1024 / 112)
             "1048576, 49152, 114688, 10, 3", // 48 KiB chunks: 48 + 48 + 16 KiB of the third, then its 32 + ...
-            "20000,   100,   65536, 4,  64", // at most 64 chunks a write, however small
+            "20000,   100,   65536, 1,  200", // 200 chunks of 100 bytes: one write
+            "300000,  100,   917504, 3, 1022", // at most 1,022 chunks a write, however small: ceil(3,000 / 1,022)
             "0,       16384, 65536, 1,  0", // no content: the head alone
     })
     void chunksThatAreReadyGoOutInAsFewWritesAsTheHighWaterMarkAllows_eachOneSystemCall(
@@ -181,13 +187,73 @@ class GatheringContentWriterTest {
         long head = taken.stream().mapToLong(Long::longValue).sum() - bytes;
         for (int i = 0; i < writes - 1; i++) {
             long content = taken.get(i) - (i == 0 ? head : 0);
-            assertEquals(chunk > highWater ? chunk : Math.min(highWater, 64L * chunk), content, "content bytes of write " + i + " of " + taken);
+            assertEquals(chunk > highWater ? chunk : Math.min(highWater, (long) Response.MAX_PIECES_PER_WRITE * chunk), content,
+                    "content bytes of write " + i + " of " + taken);
         }
         assertEquals(1, writer.completions);
         assertNull(writer.failure);
         assertEquals(bytes, writer.written);
         assertBody(bytes, contentLengthBody(bytes));
         assertTrue(endPoint.isOpen());
+    }
+
+    /**
+     * The default 896 KiB mark, reached whatever the chunk size: 4 MiB in chunks of 1, 4, 16 and 64
+     * KiB, with Content-Length and chunked framing, go out in five writes each, every write but the
+     * last holding at least half the mark and none more than it (here exactly the mark: 896 KiB is a
+     * whole number of chunks of each size). Before, a write stopped at 64 pieces: 64 KiB writes with
+     * 1 KiB chunks (64 of them for the 4 MiB), 256 KiB with 4 KiB.
+     */
+    @ParameterizedTest(name = "chunks of {0} bytes, chunked framing: {1}")
+    @CsvSource({"1024, false", "4096, false", "16384, false", "65536, false", "1024, true", "4096, true", "16384, true", "65536, true"})
+    void theDefaultMarkIsReachedWhateverTheChunkSize(int chunk, boolean chunked) {
+        int mark = GatheringContentWriter.DEFAULT_HIGH_WATER;
+        long bytes = 4L << 20;
+        request("/stream?bytes=" + bytes + "&chunk=" + chunk + "&hw=" + mark + (chunked ? "&chunked" : ""));
+        assertEquals(1, writer.completions);
+        assertNull(writer.failure);
+        long writes = (bytes + mark - 1) / mark;
+        assertEquals(writes, writer.writes(), "writes: " + writer.writeSizes);
+        assertEquals(writes, endPoint.writes.size());
+        List<Long> sizes = writer.writeSizes;
+        for (int i = 0; i < sizes.size(); i++) {
+            long size = sizes.get(i);
+            assertTrue(size <= mark, "write " + i + " holds more than the mark: " + sizes);
+            if (i < sizes.size() - 1) {
+                assertTrue(size >= mark / 2, "write " + i + " holds less than half the mark: " + sizes);
+            }
+        }
+        assertEquals(bytes, sizes.stream().mapToLong(Long::longValue).sum());
+        if (chunked) {
+            String written = endPoint.written();
+            List<Integer> wire = new ArrayList<>();
+            assertBody(bytes, dechunk(written.substring(written.indexOf("\r\n\r\n") + 4), wire));
+            assertTrue(wire.stream().allMatch(size -> size == chunk), "every chunk keeps its size on the wire");
+        } else {
+            assertBody(bytes, contentLengthBody(bytes));
+        }
+    }
+
+    /**
+     * A write of more pieces than the flusher keeps an array per length for (1 KiB chunks: 896 a
+     * write) gathers into an array kept from the write before of that length: the writes of a
+     * steady stream, and of the next stream on the connection, allocate no gather array.
+     */
+    @Test
+    void aLongGatherArrayIsKeptForTheNextWriteOfItsLength() {
+        String target = "/stream?bytes=" + (4L << 20) + "&chunk=1024&hw=" + GatheringContentWriter.DEFAULT_HIGH_WATER;
+        request(target);
+        request(target);
+        // Each stream: the head and 896 chunks, three writes of 896 chunks, then 512 chunks.
+        List<Integer> lengths = endPoint.gathers.stream().map(array -> array.length).toList();
+        assertEquals(List.of(897, 896, 896, 896, 512, 897, 896, 896, 896, 512), lengths);
+        for (int i = 1; i < endPoint.gathers.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (lengths.get(i).equals(lengths.get(j))) {
+                    assertSame(endPoint.gathers.get(j), endPoint.gathers.get(i), "write " + i + " made a new array of " + lengths.get(i));
+                }
+            }
+        }
     }
 
     @Test
@@ -314,10 +380,10 @@ class GatheringContentWriterTest {
         for (int i = 0; i < pieces.length; i++) {
             pieces[i] = ByteBuffer.allocate(1);
         }
-        assertThrows(IndexOutOfBoundsException.class, () -> response.write(false, pieces, 60, 6, Callback.NOOP));
+        assertThrows(IndexOutOfBoundsException.class, () -> response.write(false, pieces, pieces.length - 4, 6, Callback.NOOP));
         IllegalArgumentException many = assertThrows(IllegalArgumentException.class,
                 () -> response.write(false, pieces, 0, Response.MAX_PIECES_PER_WRITE + 1, Callback.NOOP));
-        assertEquals("at most 64 pieces per write, got 65", many.getMessage());
+        assertEquals("at most " + Response.MAX_PIECES_PER_WRITE + " pieces per write, got " + (Response.MAX_PIECES_PER_WRITE + 1), many.getMessage());
         pieces[3] = null;
         NullPointerException none = assertThrows(NullPointerException.class, () -> response.write(false, pieces, 0, 4, Callback.NOOP));
         assertEquals("piece", none.getMessage());

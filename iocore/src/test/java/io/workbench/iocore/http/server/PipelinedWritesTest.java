@@ -81,6 +81,18 @@ class PipelinedWritesTest {
                     response.write(true, ascii("never"), callback);
                 }
                 case "/fail" -> callback.failed(new IllegalStateException("failed on purpose"));
+                case "/laterthrows" -> later.add(() -> response.write(true, ascii("later"), new Callback() {
+                    @Override
+                    public void succeeded() {
+                        callback.succeeded();
+                        throw new IllegalStateException("thrown by the handler's write callback, on purpose");
+                    }
+
+                    @Override
+                    public void failed(Throwable cause) {
+                        callback.failed(cause);
+                    }
+                }));
                 case "/bigthenlater" -> {
                     response.write(true, ascii("b".repeat(20_000)), Callback.NOOP);
                     later.add(() -> callback.failed(new TimeoutException("the handler's timer fired")));
@@ -247,6 +259,52 @@ class PipelinedWritesTest {
         endPoint.drain();
         assertEquals(List.of("n=1", "later", "n=3"), bodiesIn(endPoint.written()));
         assertEquals(List.of("later"), bodiesIn(endPoint.writes.get(1)));
+    }
+
+    /**
+     * The handler goes asynchronous behind a held response, and answers while the connection's
+     * flush of the held one is in the endpoint's hands: its write waits for the flush, the flush's
+     * completion wakes it, it completes in place, and its callback throws out of the flush. The
+     * flush completes once (no second completion gives the held buffer back twice or masks the
+     * exception), the thread still says the handler returned, and the next request is answered.
+     */
+    @Test
+    void aWriteCallbackThatThrowsOutOfTheFlushOfTheHeldResponsesDoesNotStopTheConnection() {
+        // System.Logger's default backend is java.util.logging: what the connection logged, captured.
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(HttpConnection.class.getName());
+        List<Throwable> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record.getThrown());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        boolean parents = log.getUseParentHandlers();
+        log.setUseParentHandlers(false);
+        log.addHandler(capture);
+        try {
+            endPoint.beforeNextWrite(() -> later.remove(0).run());
+            endPoint.deliver(get("/n=1") + get("/laterthrows") + get("/n=3"));
+        } finally {
+            log.removeHandler(capture);
+            log.setUseParentHandlers(parents);
+        }
+        assertEquals(1, logged.size(), "logged: " + logged);
+        assertEquals("thrown by the handler's write callback, on purpose", logged.getFirst().getMessage(),
+                "the handler's exception, not one of a second completion of the flush that masks it");
+        assertTrue(later.isEmpty(), "the late handler answered during the flush");
+        assertEquals(List.of("n=1", "later", "n=3"), bodiesIn(endPoint.written()));
+        assertEquals(List.of("n=1"), bodiesIn(endPoint.writes.get(0)), "the flush of the held response");
+        assertEquals(List.of("later"), bodiesIn(endPoint.writes.get(1)), "the late response, woken by the flush");
+        assertTrue(endPoint.isOpen(), "the connection goes on");
     }
 
     @Test

@@ -45,6 +45,8 @@ final class ScriptedEndPoint implements EndPoint {
     private static final InetSocketAddress ADDRESS = new InetSocketAddress("127.0.0.1", 8080);
 
     final List<String> writes = new ArrayList<>();
+    /** The array each write was given, in order (the same array twice shows a gather array reused). */
+    final List<ByteBuffer[]> gathers = new ArrayList<>();
     private final Deque<byte[]> reads = new ArrayDeque<>();
     private boolean endOfInput;
     private boolean open = true;
@@ -58,6 +60,7 @@ final class ScriptedEndPoint implements EndPoint {
     private long outstandingWhenPendingWriteEnded = -1;
     private Throwable closeCause;
     private WriteFlusher flusher;
+    private Runnable beforeNextWrite;
 
     void connection(Connection connection) {
         this.connection = connection;
@@ -96,6 +99,14 @@ final class ScriptedEndPoint implements EndPoint {
     /** The socket has room again (the test made it): the pending write goes on where it stopped. */
     void writable() {
         flusher.completeWrite();
+    }
+
+    /**
+     * The next write, once it is in the endpoint's hands and before it is sent, runs {@code hook}
+     * on the writing thread: what another thread does while that write is under way.
+     */
+    void beforeNextWrite(Runnable hook) {
+        beforeNextWrite = hook;
     }
 
     /** Writes from now on wait for {@link #drain}. */
@@ -185,6 +196,12 @@ final class ScriptedEndPoint implements EndPoint {
 
     @Override
     public void write(Callback callback, ByteBuffer... buffers) {
+        Runnable hook = beforeNextWrite;
+        if (hook != null) {
+            beforeNextWrite = null;
+            hook.run();
+        }
+        gathers.add(buffers);
         if (flusher != null) {
             if (open) {
                 writes.add(text(buffers));

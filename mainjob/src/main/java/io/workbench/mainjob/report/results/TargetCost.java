@@ -19,11 +19,24 @@ package io.workbench.mainjob.report.results;
  * @param gcPauses                      GC pauses that began in the phase
  * @param gcPauseMsTotal                their summed duration
  * @param gcPauseMsMax                  the longest of them
+ * @param idleNeighboursCpuShare        the CPU the other targets of the group, idle on the same core, used over the
+ *                                      phase, as a share of one core (what they took from the measured target), or
+ *                                      null when it ran alone or they could not be read
  */
 public record TargetCost(long requests, double seconds, Double cpuUserMicrosPerRequest, Double cpuKernelMicrosPerRequest,
                          Double voluntarySwitchesPerRequest, Double involuntarySwitchesPerRequest, String switchesNote,
                          Integer peakThreads, Long peakRssBytes, Double allocatedBytesPerRequest,
-                         int gcPauses, double gcPauseMsTotal, double gcPauseMsMax) {
+                         int gcPauses, double gcPauseMsTotal, double gcPauseMsMax, Double idleNeighboursCpuShare) {
+
+    /** Without the idle neighbours' share (a target measured alone). */
+    public TargetCost(long requests, double seconds, Double cpuUserMicrosPerRequest, Double cpuKernelMicrosPerRequest,
+                      Double voluntarySwitchesPerRequest, Double involuntarySwitchesPerRequest, String switchesNote,
+                      Integer peakThreads, Long peakRssBytes, Double allocatedBytesPerRequest,
+                      int gcPauses, double gcPauseMsTotal, double gcPauseMsMax) {
+        this(requests, seconds, cpuUserMicrosPerRequest, cpuKernelMicrosPerRequest, voluntarySwitchesPerRequest,
+                involuntarySwitchesPerRequest, switchesNote, peakThreads, peakRssBytes, allocatedBytesPerRequest, gcPauses,
+                gcPauseMsTotal, gcPauseMsMax, null);
+    }
 
     /** User and kernel CPU per request together, or null when either is unknown. */
     public Double cpuMicrosPerRequest() {

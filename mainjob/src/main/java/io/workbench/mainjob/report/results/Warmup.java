@@ -15,13 +15,22 @@ import java.util.List;
  * @param warm            true when the last windows were steady within the tolerance
  * @param note            why it is not warm, or what stopped the warm-up early, or null
  * @param runs            the warm-up's load runs (their summaries and directories), in order
+ * @param checkedAfter    when the target had been warmed on the same path by an earlier scenario's warm-up, that
+ *                        scenario: this warm-up only checked it (windows until steady, at least as many as the rule
+ *                        reads); null for a full warm-up
  */
 public record Warmup(int connections, long requests, List<WarmupWindow> windows, double tolerance, boolean warm,
-                     String note, List<Repetition> runs) {
+                     String note, List<Repetition> runs, String checkedAfter) {
 
     public Warmup {
         windows = windows == null ? List.of() : List.copyOf(windows);
         runs = runs == null ? List.of() : List.copyOf(runs);
+    }
+
+    /** A full warm-up. */
+    public Warmup(int connections, long requests, List<WarmupWindow> windows, double tolerance, boolean warm, String note,
+                  List<Repetition> runs) {
+        this(connections, requests, windows, tolerance, warm, note, runs, null);
     }
 
     /**

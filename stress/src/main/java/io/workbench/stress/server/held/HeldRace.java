@@ -20,6 +20,8 @@ public final class HeldRace {
     private static final byte[] RESPONSE = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello".getBytes(StandardCharsets.US_ASCII);
     /** A write of the held bytes takes a while (the endpoint's write(2)); the real machine and the copies alike. */
     private static final int WRITE_SPINS = 64;
+    /** So does answering a request before its response is held; the real machine and the copies alike. */
+    private static final int HANDLE_SPINS = 100;
 
     private final ByteBufferPool pool = new ByteBufferPool(false, CAPACITY, 2);
     private final HeldUnderTest held = HeldUnderTest.create(pool, CAPACITY);
@@ -38,6 +40,28 @@ public final class HeldRace {
             throw new IllegalStateException("nothing to carry");
         }
         return this;
+    }
+
+    /**
+     * The connection's thread answers the next pipelined request in place (parsing it and running
+     * its handler take a while), then holds its response. @return {@code held} or {@code refused}
+     */
+    public String hold() {
+        RaceWindow.spin(HANDLE_SPINS);
+        return call(() -> held.hold(ByteBuffer.wrap(RESPONSE)), "held", "refused");
+    }
+
+    /**
+     * For the arbiter, after the race: takes what is held into a write. @return the bytes held,
+     * {@code none} if nothing is held or the state says HELD with no buffer behind it
+     */
+    public String heldBytes() {
+        try {
+            ByteBuffer buffer = held.carry();
+            return buffer == null ? "none" : String.valueOf(buffer.position());
+        } catch (RuntimeException x) {
+            return x.getClass().getSimpleName();
+        }
     }
 
     /** A write (the connection's flush, or a response's) takes the held responses. @return {@code carried} or {@code nothing} */

@@ -60,4 +60,21 @@ class HeldRaceTest {
         HeldRace race = new HeldRace().holdOne();
         assertEquals("IllegalStateException", race.written());
     }
+
+    @Test
+    void aHoldAfterTheCarryingWriteIsOverTakesAFreshBuffer_andOneDuringItIsRefused() {
+        HeldRace after = new HeldRace().holdOne().carried();
+        assertEquals("alone", after.written());
+        assertEquals("held", after.hold());
+        assertEquals("HELD", after.state());
+        assertEquals(1, after.outstanding());
+        assertEquals("43", after.heldBytes(), "the fresh buffer holds the response");
+
+        HeldRace during = new HeldRace().holdOne().carried();
+        assertEquals("refused", during.hold());
+        assertEquals("alone", during.written());
+        assertEquals("NONE", during.state());
+        assertEquals(0, during.outstanding());
+        assertEquals("none", during.heldBytes());
+    }
 }

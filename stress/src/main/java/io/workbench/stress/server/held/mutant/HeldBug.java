@@ -20,7 +20,11 @@ public enum HeldBug implements Bug {
 
     AWAIT_WITHOUT_CAS("await() reads CARRIED, then stores AWAITED without a CAS: a completion in between has already "
             + "given the buffer back and found nobody waiting, so the response write waits for a wake-up that never "
-            + "comes");
+            + "comes"),
+
+    WRITTEN_RELEASES_AFTER_CAS("written() gives the buffer back after its CAS to NONE instead of before: a hold "
+            + "that sees NONE in between takes a fresh buffer, and the completer then gives back that one (the held "
+            + "response lost, its buffer handed to another connection) and never the one it carried");
 
     /** The name of the machine these bugs belong to, in the catalog and in the harness's variant property. */
     public static final String MACHINE = "HeldResponses";
