@@ -15,11 +15,9 @@ public final class TraceJoin {
     /** @param generator every loop's records, in loop order */
     public static JoinedTrace join(List<LoopTrace> generator, TargetTrace target) {
         Map<Long, Integer> byId = new HashMap<>(Math.max(16, target.count() * 2));
-        long duplicates = 0;
         for (int i = 0; i < target.count(); i++) {
-            if (byId.putIfAbsent(target.get(i, 0), i) != null) {
-                duplicates++;
-            }
+            // A duplicate id keeps the first record; the later ones are never used, so they count as unmatched below.
+            byId.putIfAbsent(target.get(i, 0), i);
         }
         long total = 0;
         for (LoopTrace loop : generator) {
@@ -77,7 +75,7 @@ public final class TraceJoin {
                 retried.add(LoopTrace.retried(flags));
             }
         }
-        long unmatchedTarget = target.count() - used.cardinality() + duplicates;
+        long unmatchedTarget = target.count() - used.cardinality();
         long[] joinedIds = new long[ids.size()];
         boolean[] joinedRetried = new boolean[ids.size()];
         for (int i = 0; i < ids.size(); i++) {
