@@ -125,14 +125,16 @@ public record LoadSummary(String label, String command, String url, String model
      * ({@code joined} of {@code measuredResponses}); {@code failure} says why there is none when the
      * target's records could not be had (the other members are then null). {@code parts} is keyed by
      * the part's name ({@code lateness}, {@code connectionWait}, {@code tripToServer},
-     * {@code serverQueue}, {@code handler}, {@code serverWrite}, {@code tripBack}), in the order of a
-     * request's way, and each part's figures are in milliseconds; {@code clock.shared} says whether
+     * {@code serverQueue}, {@code handler}, {@code responseMade}, {@code writeAndTripBack}), in the
+     * order of a request's way, and each part's figures are in milliseconds;
+     * {@code serverWriteAsItSaw} is the server's own account of its write (from the last write
+     * issued to its word that the write completed), not a part; {@code clock.shared} says whether
      * both sides' stamps were on one clock, {@code clock.reason} why.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Trace(String cell, String firstRead, Long measuredResponses, Long joined, Unmatched unmatched, Long incomplete,
                         Long droppedByTarget, Long retried, Long censored, Long timedOut, TracePart intendedToEnd,
-                        Map<String, TracePart> parts, Double sumOfPartMediansMs, Long negativeRequests, Clock clock,
+                        Map<String, TracePart> parts, TracePart serverWriteAsItSaw, Double sumOfPartMediansMs, Long negativeRequests, Clock clock,
                         List<TracedRequest> worst, String failure) {
     }
 

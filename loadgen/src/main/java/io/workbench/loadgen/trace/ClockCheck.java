@@ -5,12 +5,11 @@ import java.util.Locale;
 /**
  * Whether the generator's and the target's stamps are on one clock, judged from the two parts that
  * cross from one process to the other: a request's trip to the server (the generator's send to the
- * target's first read) and its trip back (the target's hand-over to the generator's end). On one
- * clock both are positive, request by request, but for a few: the target reads the clock after its
- * write returns, and a target thread descheduled right after its write lets the generator read the
- * response first, a trip back below zero by as long as the thread waited. Two clocks, or one side's
- * stamps shifted, move every request's trips by the offset, one up and one down, so that once the
- * offset is longer than a trip, most of one of them is negative.
+ * target's first read) and its write and trip back (the target's last write issued to the
+ * generator's end). Each starts with a stamp read before the write that the other side's stamp
+ * follows, so on one clock neither is ever below zero. Two clocks, or one side's stamps shifted,
+ * move every request's trips by the offset, one up and one down, so that once the offset is longer
+ * than a trip, most of one of them is negative.
  *
  * <p>The stamps are on one clock when the median of each trip is positive and at most
  * {@value #MAX_NEGATIVE_SHARE_PERCENT}% of the requests have a trip below zero; otherwise they are
@@ -35,7 +34,7 @@ public record ClockCheck(Boolean shared, String reason) {
         long negative = 0;
         for (int i = 0; i < n; i++) {
             toServer[i] = TracePart.TRIP_TO_SERVER.of(joined[i]);
-            back[i] = TracePart.TRIP_BACK.of(joined[i]);
+            back[i] = TracePart.WRITE_AND_TRIP_BACK.of(joined[i]);
             if (toServer[i] < 0 || back[i] < 0) {
                 negative++;
             }

@@ -16,7 +16,8 @@ import java.util.List;
  * @param generator          every loop's records
  * @param target             the target's records
  * @param targetIndex        per generator record, in loop order, the index of its target record, or -1
- * @param joined             the stamps of every whole measured response, {@link TracePart#STAMPS} each, in generator order
+ * @param joined             the stamps of every whole measured response, in generator order: the {@link TracePart#STAMPS}
+ *                           of its way, then the server's word that its write completed ({@link TracePart#HANDED})
  * @param joinedIds          their ids, in the same order
  * @param joinedRetried      whether each was sent again
  * @param measuredResponses  measured requests that got a response

@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The target's side of a trace, as {@code GET /trace} serves it (format version 1): what the target
+ * The target's side of a trace, as {@code GET /trace} serves it (format version 2): what the target
  * says about itself (its cell, where it stamps a request's first read, how many records it dropped)
- * and one record per traced request it ended: its id, the four stamps (first read, handler entered,
- * answer started, last byte handed to the socket) and flags for what is missing.
+ * and one record per traced request it ended: its id, five stamps (first read, handler entered,
+ * answer started, its last write issued, the server's word that the last byte was handed to the
+ * socket) and flags for what is missing.
  *
  * <pre>
- *   # workbench-trace 1
+ *   # workbench-trace 2
  *   # cell iocore:async-complete
  *   # first-read ...
  *   # records N
@@ -22,10 +23,18 @@ import java.util.List;
  */
 public final class TargetTrace {
 
-    public static final int FORMAT_VERSION = 1;
-    static final String COLUMNS = "id,first_read_ns,entered_ns,answered_ns,handed_ns,flags";
-    /** The record's longs: id, first read, entered, answered, handed, flags. */
-    static final int LONGS = 6;
+    public static final int FORMAT_VERSION = 2;
+    static final String COLUMNS = "id,first_read_ns,entered_ns,answered_ns,writing_ns,handed_ns,flags";
+    /** The record's longs: id, first read, entered, answered, writing, handed, flags. */
+    static final int LONGS = 7;
+    /** The record's fields, as {@link #get} takes them. */
+    static final int ID = 0;
+    static final int FIRST_READ = 1;
+    static final int ENTERED = 2;
+    static final int ANSWERED = 3;
+    static final int WRITING = 4;
+    static final int HANDED = 5;
+    static final int FLAGS = 6;
 
     private final String cell;
     private final String firstRead;
@@ -127,7 +136,7 @@ public final class TargetTrace {
         return count;
     }
 
-    /** The {@code i}th record's {@code field}th long (0 id, 1 first read, 2 entered, 3 answered, 4 handed, 5 flags). */
+    /** The {@code i}th record's {@code field}th long ({@link #ID} to {@link #FLAGS}). */
     long get(int i, int field) {
         return records[i * LONGS + field];
     }
@@ -144,7 +153,7 @@ public final class TargetTrace {
     public TargetTrace shifted(long nanos) {
         long[] moved = records.clone();
         for (int i = 0; i < count; i++) {
-            for (int field = 1; field <= 4; field++) {
+            for (int field = FIRST_READ; field <= HANDED; field++) {
                 if (moved[i * LONGS + field] != 0) {
                     moved[i * LONGS + field] += nanos;
                 }

@@ -32,6 +32,7 @@ import java.util.Map;
  * @param timedOut           measured requests their timeout ended (not in the parts)
  * @param intendedToEnd      the joined requests' intended->end
  * @param parts              each part's figures, in the order of the request's way
+ * @param serverWriteAsItSaw the server's own account of its write: from the last write issued to its word that it completed
  * @param sumOfPartMediansMs the parts' medians added up
  * @param negativeRequests   joined requests with at least one part below zero
  * @param worst              the joined requests with the longest intended->end, longest first, part by part
@@ -39,7 +40,8 @@ import java.util.Map;
  */
 public record TraceBreakdown(String cell, String firstRead, long measuredResponses, int joined, long unmatchedGenerator,
                              long incomplete, long unmatchedTarget, long droppedByTarget, long retried, long censored, long timedOut,
-                             Figures intendedToEnd, Map<TracePart, Figures> parts, double sumOfPartMediansMs, long negativeRequests,
+                             Figures intendedToEnd, Map<TracePart, Figures> parts, Figures serverWriteAsItSaw, double sumOfPartMediansMs,
+                             long negativeRequests,
                              List<Request> worst, ClockCheck clock) {
 
     /** How many of the worst requests the breakdown keeps. */
@@ -82,12 +84,15 @@ public record TraceBreakdown(String cell, String firstRead, long measuredRespons
             sumOfMedians += figures.p50Ms();
         }
         long[] total = new long[n];
+        long[] writeAsItSaw = new long[n];
         for (int i = 0; i < n; i++) {
             total[i] = joined[i][TracePart.STAMPS - 1] - joined[i][0];
+            writeAsItSaw[i] = TracePart.serverWriteAsItSaw(joined[i]);
         }
         return new TraceBreakdown(trace.target().cell(), trace.target().firstRead(), trace.measuredResponses(), n,
                 trace.unmatchedGenerator(), trace.incomplete(), trace.unmatchedTarget(), trace.target().dropped(), trace.measuredRetried(),
-                trace.measuredCensored(), trace.measuredTimedOut(), Figures.of(total), Collections.unmodifiableMap(parts), sumOfMedians,
+                trace.measuredCensored(), trace.measuredTimedOut(), Figures.of(total), Collections.unmodifiableMap(parts),
+                Figures.of(writeAsItSaw), sumOfMedians,
                 negativeRequests, worst(trace, total), ClockCheck.judge(joined));
     }
 

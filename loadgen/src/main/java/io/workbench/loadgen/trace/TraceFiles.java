@@ -22,7 +22,8 @@ import java.util.Map;
  *       from {@link System#nanoTime()} (sent is 0 for a request never handed to a socket whole)</li>
  *   <li>{@value #TARGET}: the target's {@code /trace} body, as served</li>
  *   <li>{@value #JOINED}: one row per generator record: {@code id,measured,outcome,retried,target},
- *       then {@code intended_to_end_us} and the seven parts in microseconds (three decimals: exact
+ *       then {@code intended_to_end_us}, the seven parts and {@code server_write_as_it_saw_us} (the
+ *       server's own account of its write, not a part) in microseconds (three decimals: exact
  *       nanoseconds). {@code target} is {@code joined} (the parts are filled), {@code missing} (the
  *       target has no record of it), {@code incomplete} (its record misses a stamp), or {@code -} for a
  *       request without a response, whose parts are left empty</li>
@@ -76,9 +77,10 @@ public final class TraceFiles {
             for (TracePart part : TracePart.values()) {
                 line.append(',').append(part.column());
             }
+            line.append(",server_write_as_it_saw_us");
             out.append(line).append('\n');
             TargetTrace target = joined.target();
-            long[] stamps = new long[TracePart.STAMPS];
+            long[] stamps = null;
             int at = 0;
             for (LoopTrace loop : joined.generator()) {
                 for (long i = 0; i < loop.count(); i++, at++) {
@@ -94,14 +96,8 @@ public final class TraceFiles {
                     } else if (index < 0) {
                         line.append("missing");
                     } else {
-                        stamps[0] = loop.get(i, 1);
-                        stamps[1] = loop.get(i, 2);
-                        stamps[2] = loop.get(i, 3);
-                        for (int field = 1; field <= 4; field++) {
-                            stamps[2 + field] = target.get(index, field);
-                        }
-                        stamps[7] = loop.get(i, 4);
-                        whole = target.get(index, 5) == 0 && allSet(stamps);
+                        stamps = TraceJoin.stamps(loop, i, target, index);
+                        whole = TraceJoin.whole(stamps, target, index);
                         line.append(whole ? "joined" : "incomplete");
                     }
                     line.append(',');
@@ -116,19 +112,14 @@ public final class TraceFiles {
                             micros(line, part.of(stamps));
                         }
                     }
+                    line.append(',');
+                    if (whole) {
+                        micros(line, TracePart.serverWriteAsItSaw(stamps));
+                    }
                     out.append(line).append('\n');
                 }
             }
         }
-    }
-
-    private static boolean allSet(long[] stamps) {
-        for (long stamp : stamps) {
-            if (stamp == 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Nanoseconds as microseconds with three decimals, exactly (no rounding: 1234567 is 1234.567). */
@@ -171,6 +162,9 @@ public final class TraceFiles {
             each.put("span", part.getKey().span());
             figures(each, part.getValue());
         }
+        ObjectNode asItSaw = node.putObject("serverWriteAsItSaw");
+        asItSaw.put("span", "last write issued -> the server's word that it completed (not a part)");
+        figures(asItSaw, breakdown.serverWriteAsItSaw());
         node.put("sumOfPartMediansMs", breakdown.sumOfPartMediansMs());
         node.put("negativeRequests", breakdown.negativeRequests());
         ObjectNode clock = node.putObject("clock");

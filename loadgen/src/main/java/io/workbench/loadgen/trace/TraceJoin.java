@@ -64,9 +64,8 @@ public final class TraceJoin {
                     unmatchedGenerator++;
                     continue;
                 }
-                long[] stamps = {loop.get(i, 1), loop.get(i, 2), loop.get(i, 3), target.get(index, 1), target.get(index, 2),
-                        target.get(index, 3), target.get(index, 4), loop.get(i, 4)};
-                if (target.get(index, 5) != 0 || hasZero(stamps)) {
+                long[] stamps = stamps(loop, i, target, index);
+                if (!whole(stamps, target, index)) {
                     incomplete++;
                     continue;
                 }
@@ -86,12 +85,26 @@ public final class TraceJoin {
                 measuredResponses, unmatchedGenerator, incomplete, unmatchedTarget, measuredRetried, measuredCensored, measuredTimedOut);
     }
 
-    private static boolean hasZero(long[] stamps) {
+    /**
+     * A request's stamps from both sides: the {@link TracePart#STAMPS} of its way, in order, then the
+     * server's word that its write completed ({@link TracePart#HANDED}), which is not on the way.
+     */
+    static long[] stamps(LoopTrace loop, long i, TargetTrace target, int index) {
+        return new long[] {loop.get(i, 1), loop.get(i, 2), loop.get(i, 3), target.get(index, TargetTrace.FIRST_READ),
+                target.get(index, TargetTrace.ENTERED), target.get(index, TargetTrace.ANSWERED), target.get(index, TargetTrace.WRITING),
+                loop.get(i, 4), target.get(index, TargetTrace.HANDED)};
+    }
+
+    /** @return true if the target flagged nothing missing and every stamp is there: the request's parts are whole */
+    static boolean whole(long[] stamps, TargetTrace target, int index) {
+        if (target.get(index, TargetTrace.FLAGS) != 0) {
+            return false;
+        }
         for (long stamp : stamps) {
             if (stamp == 0) {
-                return true;
+                return false;
             }
         }
-        return false;
+        return true;
     }
 }

@@ -2,13 +2,21 @@ package io.workbench.loadgen.trace;
 
 /**
  * The seven parts of a traced request's latency, each between two consecutive stamps of the eight
- * both sides take, so that they add up to intended->end request by request:
+ * on its way, so that they add up to intended->end request by request:
  * <pre>
  *   intended --lateness--> tried --connection wait--> sent --trip to the server--> first read
- *     --server queue--> entered --handler--> answered --server write--> handed --trip back--> end
+ *     --server queue--> entered --handler--> answered --response made--> writing --write and trip back--> end
  * </pre>
- * The first two and the last stamp are the generator's, the four between are the target's. Only
- * the two trips cross from one process to the other: a clock the two do not share shows there.
+ * The first three and the last stamp are the generator's, the four between are the target's. Each
+ * stamp is read before the next thing can happen: the generator reads "sent" right before its
+ * write, the target "writing" right before the call that writes the response's last bytes, so on
+ * one clock no part is below zero. Only the two trips cross from one process to the other: a clock
+ * the two do not share shows there.
+ *
+ * <p>The server's word that its write completed ("handed", a callback or a blocking write's return)
+ * is not on the way: a client on another core may read the bytes before the server's thread reads
+ * the clock again. It is kept beside the parts as {@link #HANDED}: {@code handed - writing} is the
+ * server's own account of its write.
  */
 public enum TracePart {
 
@@ -22,13 +30,17 @@ public enum TracePart {
     SERVER_QUEUE("serverQueue", "first read -> handler entered"),
     /** The handler and what it waits for: the strategy's hand-offs, the wait, until the answer starts. */
     HANDLER("handler", "handler entered -> answer started"),
-    /** The server making and writing the response, until its last byte is handed to the socket. */
-    SERVER_WRITE("serverWrite", "answer started -> last byte handed to the socket"),
-    /** From that hand-over to the generator's read that completed the response. */
-    TRIP_BACK("tripBack", "handed -> generator's end");
+    /** Our code making the response (status, headers, body) until it issues the write of its last bytes. */
+    RESPONSE_MADE("responseMade", "answer started -> last write issued"),
+    /** The server's write path, the kernel's and the trip, to the generator's read that completed the response. */
+    WRITE_AND_TRIP_BACK("writeAndTripBack", "last write issued -> generator's end");
 
-    /** The stamps, in order: the parts lie between consecutive ones. */
+    /** The stamps on the way, in order: the parts lie between consecutive ones. */
     public static final int STAMPS = 8;
+    /** Where a request's stamps hold the server's word that its write completed, after the {@link #STAMPS}. */
+    public static final int HANDED = STAMPS;
+    /** Where they hold the last write issued. */
+    static final int WRITING = 6;
 
     private final String key;
     private final String span;
@@ -55,7 +67,12 @@ public enum TracePart {
 
     /** @return true for the two parts that cross from one process to the other */
     public boolean crossesProcesses() {
-        return this == TRIP_TO_SERVER || this == TRIP_BACK;
+        return this == TRIP_TO_SERVER || this == WRITE_AND_TRIP_BACK;
+    }
+
+    /** @return the server's own account of its write, in nanoseconds: from the last write issued to its word that it completed */
+    public static long serverWriteAsItSaw(long[] stamps) {
+        return stamps[HANDED] - stamps[WRITING];
     }
 
     /** @return its length in nanoseconds, from a request's {@link #STAMPS} stamps */

@@ -26,6 +26,7 @@ public final class TraceTable {
             row(out, part.getKey().key() + " (" + part.getKey().span() + ")", part.getValue());
         }
         row(out, "intended->end", b.intendedToEnd());
+        row(out, "server's write, as it saw it", b.serverWriteAsItSaw());
         out.append(String.format(Locale.ROOT, "%-34s %10.3f%n", "the parts' medians added up", b.sumOfPartMediansMs()));
         out.append("clock      ").append(b.clock().reason()).append('\n');
         return out.toString();

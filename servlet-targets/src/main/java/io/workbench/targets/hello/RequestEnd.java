@@ -19,10 +19,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>It is also where a traced request's stamps are taken, since every server's exchange holds one
  * per request: {@link #counted} is the handler entered, {@link #answering()} the answer started,
- * {@link #handed()} the response's last byte handed to the socket, {@link #end()} the end. This
- * class ignores the last two; a target started with tracing gives a request that carries a trace id
- * a {@link io.workbench.targets.trace.TracedEnd} instead, which stamps them: an untraced request
- * pays nothing but two empty calls.
+ * {@link #writing()} its last write issued, {@link #handed()} the response's last byte handed to the
+ * socket, {@link #end()} the end. This class ignores the three between; a target started with
+ * tracing gives a request that carries a trace id a {@link io.workbench.targets.trace.TracedEnd}
+ * instead, which stamps them: an untraced request pays nothing but three empty calls.
  */
 public class RequestEnd {
 
@@ -73,6 +73,13 @@ public class RequestEnd {
      * calls it again). Nothing for an untraced request.
      */
     public void answering() {
+    }
+
+    /**
+     * Our code is about to issue the write of the response's last bytes: called right before that
+     * call, on the thread that makes it (the last call counts). Nothing for an untraced request.
+     */
+    public void writing() {
     }
 
     /**

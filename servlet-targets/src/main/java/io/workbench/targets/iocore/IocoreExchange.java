@@ -68,6 +68,7 @@ final class IocoreExchange implements HelloExchange, Callback {
             response.setContentLength(reply.contentLength());
             body = reply.body();
         }
+        end.writing();
         response.write(true, body, this);
     }
 

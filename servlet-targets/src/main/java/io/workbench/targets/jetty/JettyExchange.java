@@ -90,6 +90,7 @@ final class JettyExchange implements HelloExchange, Callback {
             }
             body = reply.body();
         }
+        end.writing();
         response.write(true, body, this);
     }
 

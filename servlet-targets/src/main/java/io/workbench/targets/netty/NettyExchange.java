@@ -95,6 +95,7 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
             headers.set(CONTENT_LENGTH, reply.contentLength());
         }
         connection(headers, keepAlive, http10);
+        end.writing();
         ctx.writeAndFlush(response).addListener(this);
         handler.responded(ctx);
     }

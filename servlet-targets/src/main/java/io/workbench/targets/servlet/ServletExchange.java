@@ -127,6 +127,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
             return;
         }
         try {
+            end.writing();
             response.getOutputStream().write(body);
             written();
         } catch (IOException clientGone) {
@@ -348,6 +349,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         public void onWritePossible() throws IOException {
             if (!written) {
                 written = true;
+                end.writing();
                 out.write(body);
             }
             // Complete only once the write is through: isReady() false means it is still pending,

@@ -23,33 +23,47 @@ import java.util.concurrent.locks.LockSupport;
  * Drains the rings and answers, as {@code text/csv}, every record since the last {@code /trace}, then
  * forgets them:
  * <pre>
- *   # workbench-trace 1
+ *   # workbench-trace 2
  *   # cell iocore:async-complete
  *   # first-read the read that brought the request's first byte returned (iocore's Request.beginNanos)
  *   # records 3
  *   # dropped 0
- *   id,first_read_ns,entered_ns,answered_ns,handed_ns,flags
- *   17,81234567890123,81234567901234,81234567902345,81234567905678,0
+ *   id,first_read_ns,entered_ns,answered_ns,writing_ns,handed_ns,flags
+ *   17,81234567890123,81234567901234,81234567902345,81234567903456,81234567905678,0
  * </pre>
  * Times are {@link System#nanoTime()} values, the clock every process of the machine shares;
  * {@code dropped} counts the records lost since the last {@code /trace} (a full ring, or the held
- * limit), so a reader knows how many requests its figures rest on. {@code flags} is a bit set:
- * {@value #NOT_ANSWERED} the request ended before an answer started (its answered and handed stamps
- * are 0), {@value #NOT_HANDED} the server never said the response was handed to the socket (it failed,
- * or was aborted, or was a stream: the handed stamp is the request's end).
+ * limit), so a reader knows how many requests its figures rest on.
+ *
+ * <p>Two stamps mark the response's way to the socket. {@code writing} is read by our code right
+ * before it makes the call that writes the response's last bytes: nothing of the response can reach
+ * the client before it, so the trip from it to the client's read is never below zero on one clock.
+ * {@code handed} is read when the server says that write completed (a callback, a blocking write's
+ * return, the container's completion): the server's own account of its write, which a client on
+ * another core may beat, having read the bytes while the server's thread was still coming back from
+ * its system call or waiting to run its callback. So {@code writing} is where the request's way
+ * continues; {@code handed - writing} is how long the server took to learn its write was done.
+ *
+ * <p>{@code flags} is a bit set: {@value #NOT_ANSWERED} the request ended before an answer started
+ * (its answered, writing and handed stamps are 0), {@value #NOT_HANDED} the server never said the
+ * response was handed to the socket (it failed, or was aborted, or was a stream: the handed stamp is
+ * the request's end), {@value #NOT_WRITING} no last write was issued for it (a stream, or an answer
+ * that failed before its write).
  */
 public final class TraceRecorder implements AutoCloseable {
 
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
     public static final String CONTENT_TYPE = "text/csv";
     /** The path the records are served on. */
     public static final String PATH = "/trace";
     /** The CSV's column names, in order. */
-    public static final String COLUMNS = "id,first_read_ns,entered_ns,answered_ns,handed_ns,flags";
+    public static final String COLUMNS = "id,first_read_ns,entered_ns,answered_ns,writing_ns,handed_ns,flags";
     /** Flag: the request ended before its answer started. */
     public static final long NOT_ANSWERED = 1;
     /** Flag: the server never said the response was handed to the socket; the request's end stands in. */
     public static final long NOT_HANDED = 2;
+    /** Flag: our code never issued the write of the response's last bytes (a stream, an answer that failed first). */
+    public static final long NOT_WRITING = 4;
 
     static final int RINGS = 16;
     /** Records per ring: 400 ms of 20,000 req/s on one thread between two drains 10 ms apart. */
@@ -104,7 +118,8 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * The end of a request that carries the trace id {@code id} (the handler entered, the answer
-     * started and the response handed are stamped through it; it records when the request ends).
+     * started, its last write issued and the response handed are stamped through it; it records
+     * when the request ends).
      *
      * @param firstReadNanos when the server read the request's first bytes, by its own account (0 if it gave none)
      */
@@ -122,11 +137,11 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /** Any thread, the hot path: one record, into the ring of the calling thread. */
-    void record(long id, long firstRead, long entered, long answered, long handed, long flags) {
+    void record(long id, long firstRead, long entered, long answered, long writing, long handed, long flags) {
         long thread = Thread.currentThread().threadId();
         // Fibonacci hashing: consecutive thread ids land on different rings.
         int ring = ringShift == 64 ? 0 : (int) ((thread * 0x9E3779B97F4A7C15L) >>> ringShift);
-        rings[ring].offer(id, firstRead, entered, answered, handed, flags);
+        rings[ring].offer(id, firstRead, entered, answered, writing, handed, flags);
     }
 
     /** The drainer: empties the rings into the held records every {@value #DRAIN_MILLIS} ms. */
@@ -175,7 +190,7 @@ public final class TraceRecorder implements AutoCloseable {
         long droppedSince = droppedNow - droppedBefore;
         droppedBefore = droppedNow;
         overLimitBefore += taken.overLimit();
-        StringBuilder csv = new StringBuilder((int) Math.min(Integer.MAX_VALUE - 1024, 256 + taken.count() * 90));
+        StringBuilder csv = new StringBuilder((int) Math.min(Integer.MAX_VALUE - 1024, 256 + taken.count() * 110));
         csv.append("# workbench-trace ").append(FORMAT_VERSION).append('\n');
         csv.append("# cell ").append(cell).append('\n');
         csv.append("# first-read ").append(firstRead).append('\n');

@@ -23,8 +23,8 @@ import java.lang.invoke.VarHandle;
  */
 final class TraceRing {
 
-    /** The longs of one record: id, first read, handler entered, answer started, handed, flags. */
-    static final int LONGS = 6;
+    /** The longs of one record: id, first read, handler entered, answer started, last write issued, handed, flags. */
+    static final int LONGS = 7;
 
     private static final VarHandle CLAIMED;
     private static final VarHandle CONSUMED;
@@ -73,7 +73,7 @@ final class TraceRing {
      *
      * @return true if the record was taken
      */
-    boolean offer(long id, long firstRead, long entered, long answered, long handed, long flags) {
+    boolean offer(long id, long firstRead, long entered, long answered, long writing, long handed, long flags) {
         long seq;
         do {
             seq = (long) CLAIMED.getVolatile(this);
@@ -88,8 +88,9 @@ final class TraceRing {
         slots[at + 1] = firstRead;
         slots[at + 2] = entered;
         slots[at + 3] = answered;
-        slots[at + 4] = handed;
-        slots[at + 5] = flags;
+        slots[at + 4] = writing;
+        slots[at + 5] = handed;
+        slots[at + 6] = flags;
         MARK.setRelease(marks, index, seq + 1);
         return true;
     }

@@ -12,6 +12,7 @@ import java.lang.invoke.VarHandle;
  *   first read      the server's own account of when it read the request's first bytes (given at creation)
  *   entered         counted(): the shared handling took the request, on the thread it is handled on
  *   answered        answering(): the server's exchange began to make the response (the first call)
+ *   writing         writing(): our code is about to issue the write of the response's last bytes (the last call)
  *   handed          handed(): the server said the response's last byte was handed to the socket
  *   end             end(): the record is written, on the ending thread
  * </pre>
@@ -41,6 +42,7 @@ public final class TracedEnd extends RequestEnd {
     private final boolean handedAfterEnd;
     private long entered;
     private long answered;
+    private long writing;
     private long handed;
     @SuppressWarnings("unused") // through EVENTS
     private int events;
@@ -63,6 +65,12 @@ public final class TracedEnd extends RequestEnd {
         if (answered == 0) {
             answered = System.nanoTime();
         }
+    }
+
+    @Override
+    public void writing() {
+        // The last call wins: a strategy that hops threads may come here more than once before its write.
+        writing = System.nanoTime();
     }
 
     @Override
@@ -105,12 +113,15 @@ public final class TracedEnd extends RequestEnd {
         if (answered == 0) {
             flags |= TraceRecorder.NOT_ANSWERED;
         }
+        if (writing == 0) {
+            flags |= TraceRecorder.NOT_WRITING;
+        }
         long handedAt = handed;
         if (handedAt == 0) {
             flags |= TraceRecorder.NOT_HANDED;
             handedAt = System.nanoTime();
         }
-        recorder.record(id, firstRead, entered, answered, handedAt, flags);
+        recorder.record(id, firstRead, entered, answered, writing, handedAt, flags);
     }
 
     @Override

@@ -73,6 +73,7 @@ final class UndertowExchange implements HelloExchange {
                 exchange.getResponseHeaders().put(Headers.ALLOW, reply.allow());
             }
             ByteBuffer body = reply.body();
+            end.writing();
             exchange.getResponseSender().send(body, IoCallback.END_EXCHANGE);
         } catch (IllegalStateException endedMeanwhile) {
             // Undertow ended the exchange between the check and the write (the connection closed).

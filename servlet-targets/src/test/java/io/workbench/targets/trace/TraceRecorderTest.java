@@ -49,23 +49,25 @@ class TraceRecorderTest {
         end.counted(hooks::incrementAndGet);
         end.answering();
         end.answering(); // a hop to another thread calls it again: the first is kept
+        end.writing();
+        end.writing(); // the last write issued is the one that counts
         end.handed();
         assertEquals(0, Drained.of(recorder.drainCsv()).rows().size(), "nothing before the end");
         assertTrue(end.end());
         assertFalse(end.end(), "one end");
         assertEquals(1, hooks.get());
         Drained drained = Drained.of(recorder.drainCsv());
-        assertEquals("1", drained.meta("workbench-trace"));
+        assertEquals("2", drained.meta("workbench-trace"));
         assertEquals("iocore:async-complete", drained.meta("cell"));
         assertEquals("the read of the first byte", drained.meta("first-read"));
         assertEquals("1", drained.meta("records"));
         assertEquals("0", drained.meta("dropped"));
         long[] row = drained.rows().get(0);
         assertEquals(7, row[0]);
-        for (int stamp = 1; stamp < 4; stamp++) {
+        for (int stamp = 1; stamp < 5; stamp++) {
             assertTrue(row[stamp] > 0 && row[stamp + 1] - row[stamp] >= 0, "stamps in order: " + Arrays.toString(row));
         }
-        assertEquals(0, row[5], "nothing missing");
+        assertEquals(0, row[6], "nothing missing");
         assertEquals(0, Drained.of(recorder.drainCsv()).rows().size(), "served once");
     }
 
@@ -79,11 +81,19 @@ class TraceRecorderTest {
         failedWrite.counted(() -> { });
         failedWrite.answering();
         failedWrite.end();
+        RequestEnd writeFailed = recorder.traced(3, 5);
+        writeFailed.counted(() -> { });
+        writeFailed.answering();
+        writeFailed.writing();
+        writeFailed.end();
         List<long[]> rows = Drained.of(recorder.drainCsv()).rows();
-        assertEquals(TraceRecorder.NOT_ANSWERED | TraceRecorder.NOT_HANDED, rows.get(0)[5]);
+        assertEquals(TraceRecorder.NOT_ANSWERED | TraceRecorder.NOT_WRITING | TraceRecorder.NOT_HANDED, rows.get(0)[6]);
         assertEquals(0, rows.get(0)[3], "no answer stamp");
-        assertTrue(rows.get(0)[4] > 0, "the end stands in for the hand-over");
-        assertEquals(TraceRecorder.NOT_HANDED, rows.get(1)[5]);
+        assertEquals(0, rows.get(0)[4], "no write stamp");
+        assertTrue(rows.get(0)[5] > 0, "the end stands in for the hand-over");
+        assertEquals(TraceRecorder.NOT_WRITING | TraceRecorder.NOT_HANDED, rows.get(1)[6]);
+        assertEquals(TraceRecorder.NOT_HANDED, rows.get(2)[6], "issued, never said done");
+        assertTrue(rows.get(2)[4] > 0);
     }
 
     @Test
@@ -108,19 +118,21 @@ class TraceRecorderTest {
         RequestEnd endFirst = recorder.tracedHandedAfterEnd(1, 5);
         endFirst.counted(() -> { });
         endFirst.answering();
+        endFirst.writing();
         endFirst.end();
         assertEquals(0, Drained.of(recorder.drainCsv()).rows().size(), "the hand-over is still to come");
         endFirst.handed();
         RequestEnd handedFirst = recorder.tracedHandedAfterEnd(2, 5);
         handedFirst.counted(() -> { });
         handedFirst.answering();
+        handedFirst.writing();
         handedFirst.handed();
         handedFirst.end();
         handedFirst.handed();
         List<long[]> rows = Drained.of(recorder.drainCsv()).rows();
         assertEquals(List.of(1L, 2L), rows.stream().map(row -> row[0]).toList(), "each once");
-        assertEquals(0, rows.get(0)[5]);
-        assertTrue(rows.get(0)[4] - rows.get(0)[3] >= 0);
+        assertEquals(0, rows.get(0)[6]);
+        assertTrue(rows.get(0)[5] - rows.get(0)[4] >= 0);
     }
 
     @Test

@@ -31,24 +31,24 @@ class TraceRingTest {
     @Test
     void recordsComeOutWholeAndInOrder() {
         TraceRing ring = new TraceRing(4);
-        assertTrue(ring.offer(1, 10, 11, 12, 13, 0));
-        assertTrue(ring.offer(2, 20, 21, 22, 23, 2));
+        assertTrue(ring.offer(1, 10, 11, 12, 13, 14, 0));
+        assertTrue(ring.offer(2, 20, 21, 22, 23, 24, 2));
         List<long[]> out = drain(ring);
         assertEquals(2, out.size());
-        assertEquals(List.of(1L, 10L, 11L, 12L, 13L, 0L), List.of(box(out.get(0))));
-        assertEquals(List.of(2L, 20L, 21L, 22L, 23L, 2L), List.of(box(out.get(1))));
+        assertEquals(List.of(1L, 10L, 11L, 12L, 13L, 14L, 0L), List.of(box(out.get(0))));
+        assertEquals(List.of(2L, 20L, 21L, 22L, 23L, 24L, 2L), List.of(box(out.get(1))));
         assertEquals(0, drain(ring).size(), "taken once");
     }
 
     @Test
     void aFullRingRefusesAndCountsUntilTheReaderFreesSlots() {
         TraceRing ring = new TraceRing(2);
-        assertTrue(ring.offer(1, 1, 1, 1, 1, 0));
-        assertTrue(ring.offer(2, 2, 2, 2, 2, 0));
-        assertFalse(ring.offer(3, 3, 3, 3, 3, 0), "full: nothing overwritten");
+        assertTrue(ring.offer(1, 1, 1, 1, 1, 1, 0));
+        assertTrue(ring.offer(2, 2, 2, 2, 2, 2, 0));
+        assertFalse(ring.offer(3, 3, 3, 3, 3, 3, 0), "full: nothing overwritten");
         assertEquals(1, ring.dropped());
         assertEquals(List.of(1L, 2L), drain(ring).stream().map(r -> r[0]).toList());
-        assertTrue(ring.offer(4, 4, 4, 4, 4, 0), "room again, the slots reused");
+        assertTrue(ring.offer(4, 4, 4, 4, 4, 4, 0), "room again, the slots reused");
         assertEquals(List.of(4L), drain(ring).stream().map(r -> r[0]).toList());
         assertEquals(1, ring.dropped());
     }
@@ -85,7 +85,7 @@ class TraceRingTest {
                 }
                 for (int i = 0; i < perWriter; i++) {
                     long id = (long) writer * perWriter + i;
-                    if (ring.offer(id, id + 1, id + 2, id + 3, id + 4, id + 5)) {
+                    if (ring.offer(id, id + 1, id + 2, id + 3, id + 4, id + 5, id + 6)) {
                         accepted[writer]++;
                     }
                 }
