@@ -15,6 +15,9 @@ import io.workbench.loadgen.plan.TargetUrl;
 import io.workbench.loadgen.run.LoadRun;
 import io.workbench.loadgen.run.RunResult;
 import io.workbench.loadgen.schedule.Arrivals;
+import io.workbench.loadgen.trace.RunTrace;
+import io.workbench.loadgen.trace.TraceFetch;
+import io.workbench.loadgen.trace.TraceTable;
 import io.workbench.loadgen.verdict.Lateness;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -141,6 +144,12 @@ public final class LoadCommand {
                     + "arrives in reads of at most this (default 64KiB, within 4KiB..16MiB; 65536, 64KiB and 64k are the same)")
     String readBuffer;
 
+    @Option(names = "--trace",
+            description = "send every request with its id (X-Workbench-Trace), fetch the target's stamps after the run "
+                    + "(GET /trace: the target must run with --trace) and split each request's latency into seven parts, "
+                    + "written to trace.csv and summary.json's trace")
+    boolean trace;
+
     public static void main(String[] args) {
         int code = execute(args, System.out, System.err, true);
         if (code != EXIT_INTERRUPTED) {
@@ -191,6 +200,17 @@ public final class LoadCommand {
             err.println("loadgen: cannot create the output directory " + plan.out() + ": " + x.getMessage());
             return EXIT_UNREACHABLE;
         }
+        if (plan.trace()) {
+            try {
+                RunTrace.prepare(plan.url());
+            } catch (TraceFetch.TraceUnavailable unavailable) {
+                err.println("loadgen: --trace: " + unavailable.getMessage());
+                return EXIT_UNREACHABLE;
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+                return EXIT_INTERRUPTED;
+            }
+        }
         LoadRun run = new LoadRun(plan, descriptors, plan.progress() ? err : null);
         started.accept(run);
         CountDownLatch finished = new CountDownLatch(1);
@@ -219,11 +239,17 @@ public final class LoadCommand {
                         + " connections; descriptor limit " + descriptors.limit() + ")");
             }
             RunResult result = run.run();
-            Path summary = RunFiles.write(result);
+            RunTrace.Outcome trace = plan.trace() && result.failure() == null ? RunTrace.collect(plan.out(), plan.url(), run.loops()) : null;
+            Path summary = RunFiles.write(result, trace == null ? null : trace.summary());
             if (result.failure() != null) {
                 err.println("loadgen: " + result.failure());
             } else if (plan.progress()) {
                 err.print(FinalTable.render(result));
+                if (trace != null) {
+                    err.print(TraceTable.render(trace));
+                }
+            } else if (trace != null && trace.failure() != null) {
+                err.println("loadgen: --trace: " + trace.failure());
             }
             out.println("SUMMARY " + summary.toAbsolutePath());
             out.flush();
@@ -341,7 +367,7 @@ public final class LoadCommand {
                 nonNegative("--connect-after", connectAfter), prime,
                 ByteSizes.parse("--read-buffer", readBuffer, LoadPlan.MIN_READ_BUFFER, LoadPlan.MAX_READ_BUFFER),
                 latencyFloor != null ? Durations.parseNanos("--latency-floor", latencyFloor) : TimeUnit.MILLISECONDS.toNanos(Math.max(0, target.waitMillis())),
-                dir, !common.quiet());
+                dir, !common.quiet(), trace);
     }
 
     private static long nonNegative(String option, String text) {

@@ -8,6 +8,7 @@ import io.workbench.targets.hello.StreamStats;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.trace.TraceRecorder;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,12 +53,18 @@ public final class Target implements AutoCloseable {
             throw new IllegalArgumentException(technology.name() + " does not offer strategy " + settings.strategy());
         }
         Handoffs handoffs = new Handoffs(settings.strategy(), settings.sweepMillis());
+        TraceRecorder tracing = settings.trace()
+                ? new TraceRecorder(technology.name() + ":" + settings.strategy().cliName(), technology.traceFirstRead()).start()
+                : null;
         HelloService hello = new HelloService(settings.strategy(), settings.defaultWaitMillis(), new RequestStats(), handoffs,
-                watch);
+                watch, tracing);
         try {
             return new Target(technology, settings, hello, technology.start(settings, hello));
         } catch (Exception | Error failed) {
             handoffs.close();
+            if (tracing != null) {
+                tracing.close();
+            }
             throw failed;
         }
     }
@@ -83,6 +90,11 @@ public final class Target implements AutoCloseable {
         return hello.streamStats();
     }
 
+    /** The trace of the requests that carry a trace id, or null if it was started without tracing. */
+    public TraceRecorder tracing() {
+        return hello.tracing();
+    }
+
     /** The body {@code /stats} answers now. */
     public String statsJson() {
         return hello.statsJson();
@@ -106,9 +118,15 @@ public final class Target implements AutoCloseable {
                 // timer is aborted while its server can still answer or close it (each ends, counted).
                 hello.handoffs().close();
             } finally {
-                // Then the server: its connections close, and a thread asleep in a request is
-                // interrupted, answers, and its write fails (that request ends too).
-                server.close();
+                try {
+                    // Then the server: its connections close, and a thread asleep in a request is
+                    // interrupted, answers, and its write fails (that request ends too).
+                    server.close();
+                } finally {
+                    if (hello.tracing() != null) {
+                        hello.tracing().close();
+                    }
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS] [--sweep-ms N] [--stream-high-water BYTES]}:
+ * {@code ./workbench target --server NAME --strategy STRATEGY [--port P] [--wait MS] [--sweep-ms N] [--stream-high-water BYTES] [--trace]}:
  * starts one hello target and keeps it running until SIGTERM or SIGINT; {@code --list} prints the
  * whole matrix instead (every server x strategy cell, what it does or why it is refused),
  * {@code --describe S X} the card of one cell ({@link CellCard}), {@code --cards} every card as the
@@ -77,6 +77,12 @@ public final class TargetCommand implements Callable<Integer> {
                     + TargetSettings.DEFAULT_STREAM_HIGH_WATER
                     + "; 1 writes one chunk a system call")
     private Integer streamHighWater;
+
+    @Option(names = "--trace",
+            description = "stamp every request that carries an X-Workbench-Trace id (a load generator's --trace) at its "
+                    + "first read, the handler entered, the answer started and its last byte handed to the socket, and "
+                    + "serve the records on GET /trace; off (the default), the field is never looked at")
+    private boolean trace;
 
     @Option(names = "--list",
             description = "print the whole matrix (every server x strategy cell: what it does, or why it is refused) and exit")
@@ -163,7 +169,7 @@ public final class TargetCommand implements Callable<Integer> {
         }
         TargetSettings settings;
         try {
-            settings = TargetSettings.of(chosen, port, waitMillis).withHost(host).withSweepMillis(sweepMillis);
+            settings = TargetSettings.of(chosen, port, waitMillis).withHost(host).withSweepMillis(sweepMillis).withTrace(trace);
             if (streamHighWater != null) {
                 settings = settings.withStreamHighWater(streamHighWater);
             }
@@ -319,7 +325,8 @@ public final class TargetCommand implements Callable<Integer> {
         lines.add("wait is a 400). GET /stream?bytes=N[&chunk=K] answers N bytes (N <= 1 GiB, Content-Length set;");
         lines.add("byte i is i mod 251), written K at a time (default 16 KiB, at most 1 MiB) as fast as the client");
         lines.add("reads, in the server's own way; a bad N or K is a 400 that says why. GET /stats answers the");
-        lines.add("counters of /hello and /stream as JSON; anything else is 404.");
+        lines.add("counters of /hello and /stream as JSON. With --trace, GET /trace answers the records of the traced");
+        lines.add("requests since the last GET /trace, as CSV; without it, a 404. Anything else is 404.");
         lines.add("Prints exactly one line on stdout, READY http://" + TargetSettings.DEFAULT_HOST + ":PORT (or the --host");
         lines.add("address), once the server accepts; everything else goes to stderr. SIGTERM or SIGINT stops it: no new");
         lines.add("connections, in-flight requests get " + TargetSettings.DEFAULT_STOP_GRACE.toSeconds()
@@ -332,6 +339,6 @@ public final class TargetCommand implements Callable<Integer> {
     @Override
     public String toString() {
         return "TargetCommand[server=" + server + ", strategy=" + strategy + ", port=" + port + ", wait=" + waitMillis
-                + ", sweep=" + sweepMillis + "]";
+                + ", sweep=" + sweepMillis + (trace ? ", trace" : "") + "]";
     }
 }

@@ -13,6 +13,7 @@ import io.workbench.loadgen.record.ErrorKind;
 import io.workbench.loadgen.record.LatencyRecorders;
 import io.workbench.loadgen.record.RequestCounters;
 import io.workbench.loadgen.run.RunClock;
+import io.workbench.loadgen.trace.LoopTrace;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
@@ -97,6 +98,8 @@ public final class GeneratorLoop implements HttpResponseListener {
     private boolean respondedAny;
     /** Set on the loop's thread when the run stops the workload: what is aborted after is given up by the run. */
     private boolean stopped;
+    /** Where each request's id and stamps go when the run traces, or null. */
+    private LoopTrace trace;
 
     /** @param latencyFloorNanos the floor its recorders also record tried->end beyond (0: none) */
     public GeneratorLoop(int index, LoopConnections connections, HttpRequest request, long latencyFloorNanos) {
@@ -132,6 +135,19 @@ public final class GeneratorLoop implements HttpResponseListener {
             stopped = true;
             workload.stop(interrupted);
         });
+    }
+
+    /**
+     * From any thread, before {@link #begin}: every request from now on gets an id, sent in the
+     * request's numbered field, and its stamps go to {@code into} when it ends (the run traces).
+     */
+    public CompletableFuture<Void> traceInto(LoopTrace into) {
+        return onLoop(() -> trace = into);
+    }
+
+    /** @return where this loop's requests' ids and stamps go, or null if the run does not trace */
+    public LoopTrace trace() {
+        return trace;
     }
 
     /** From any thread: the loop notes the thread it runs on, whose CPU time the run reads from its start. */
@@ -175,6 +191,9 @@ public final class GeneratorLoop implements HttpResponseListener {
     /** A request intended at {@code intendedNanos} was tried at {@code triedNanos}: it is counted as sent in its phase, and gets a slot. */
     int newRequest(long intendedNanos, long triedNanos) {
         int slot = slots.take(intendedNanos, triedNanos);
+        if (trace != null) {
+            slots.traceId(slot, trace.nextId());
+        }
         countersOf(intendedNanos).sent();
         LAST_DISPATCH.setOpaque(this, triedNanos);
         return slot;
@@ -204,7 +223,7 @@ public final class GeneratorLoop implements HttpResponseListener {
         // (the connection closed meanwhile): read what the slot says first.
         RequestCounters counters = countersOf(slots.intended(slot));
         boolean firstWrite = !slots.wasRetried(slot);
-        Admission admission = connection.connection().send(request, this, slot);
+        Admission admission = connection.connection().send(request, this, slot, slots.traceId(slot));
         if (admission != Admission.ACCEPTED) {
             if (waited) {
                 slots.resumeWait(slot);
@@ -238,6 +257,7 @@ public final class GeneratorLoop implements HttpResponseListener {
             recorders.recordCensored(intended, slots.tried(slot), now);
             noteMeasuredEnd(now);
         }
+        traceEnded(slot, 0, now, LoopTrace.Outcome.CENSORED, kind);
         end(slot, counters);
     }
 
@@ -313,6 +333,8 @@ public final class GeneratorLoop implements HttpResponseListener {
                 record(slot, intended, exchange.sentNanos(), exchange.completedNanos());
                 noteResponse(exchange.completedNanos());
             }
+            traceEnded(slot, exchange.sentNanos(), exchange.completedNanos(),
+                    status >= 200 && status < 300 ? LoopTrace.Outcome.OK : LoopTrace.Outcome.NON_2XX, null);
         } else {
             HttpClientException failure = exchange.failure();
             if (failure.kind() == HttpClientException.Kind.TIMEOUT) {
@@ -320,6 +342,7 @@ public final class GeneratorLoop implements HttpResponseListener {
                 if (isMeasured) {
                     record(slot, intended, exchange.sentNanos(), exchange.completedNanos());
                 }
+                traceEnded(slot, exchange.sentNanos(), exchange.completedNanos(), LoopTrace.Outcome.TIMEOUT, null);
             } else if (ErrorKind.isNotWritten(failure) && mayRetry && slots.claimRetry(slot)) {
                 // The server never saw it: once more, on another connection, its intended time and its first try kept.
                 counters.retried();
@@ -334,12 +357,24 @@ public final class GeneratorLoop implements HttpResponseListener {
                     recorders.recordCensored(intended, slots.tried(slot), exchange.completedNanos());
                     noteMeasuredEnd(exchange.completedNanos());
                 }
+                traceEnded(slot, exchange.sentNanos(), exchange.completedNanos(), LoopTrace.Outcome.CENSORED, ErrorKind.ABORTED);
             } else {
-                counters.error(ErrorKind.of(failure));
+                ErrorKind kind = ErrorKind.of(failure);
+                counters.error(kind);
+                traceEnded(slot, exchange.sentNanos(), exchange.completedNanos(), LoopTrace.Outcome.ERROR, kind);
             }
         }
         end(slot, counters);
         workload.requestEnded(connection);
+    }
+
+    /** The request of {@code slot} ended as {@code outcome}: its id and stamps go to the trace, if the run traces. */
+    private void traceEnded(int slot, long sent, long end, LoopTrace.Outcome outcome, ErrorKind kind) {
+        if (trace != null) {
+            long intended = slots.intended(slot);
+            trace.ended(slots.traceId(slot), intended, slots.tried(slot), sent, end, clock.isMeasured(intended), slots.wasRetried(slot),
+                    outcome, kind);
+        }
     }
 
     private void record(int slot, long intended, long sent, long end) {

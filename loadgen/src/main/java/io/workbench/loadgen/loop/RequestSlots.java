@@ -7,7 +7,7 @@ import java.util.Arrays;
  * parallel arrays indexed by a slot number that travels with the request as its exchange's tag:
  * its intended time, when the loop first tried to send it, whether it waits for a connection now
  * and since when, whether it waited while the connection cap refused a connect, whether it was
- * already sent again. A slot is taken when an arrival is dispatched and given back when its
+ * already sent again, and its trace id when the run traces. A slot is taken when an arrival is dispatched and given back when its
  * request ends; free slots are kept on a stack, so a steady run allocates nothing (the arrays
  * grow, doubling, only when more requests are in flight than ever before).
  *
@@ -34,6 +34,8 @@ final class RequestSlots {
     /** Whether it waited for a connection at all. */
     private boolean[] waited;
     private boolean[] retried;
+    /** The request's trace id, when the run traces (0 otherwise): kept when it is sent again. */
+    private long[] traceId;
     private int[] free;
     private int freeCount;
     private int inUse;
@@ -48,6 +50,7 @@ final class RequestSlots {
         waitedAtCap = new boolean[size];
         waited = new boolean[size];
         retried = new boolean[size];
+        traceId = new long[size];
         free = new int[size];
         for (int i = 0; i < size; i++) {
             free[i] = size - 1 - i;
@@ -67,6 +70,7 @@ final class RequestSlots {
         waitedAtCap[slot] = false;
         waited[slot] = false;
         retried[slot] = false;
+        traceId[slot] = 0;
         inUse++;
         return slot;
     }
@@ -154,6 +158,16 @@ final class RequestSlots {
         return retried[slot];
     }
 
+    /** The request's trace id. */
+    void traceId(int slot, long id) {
+        traceId[slot] = id;
+    }
+
+    /** @return the request's trace id, or 0 when the run does not trace */
+    long traceId(int slot) {
+        return traceId[slot];
+    }
+
     /** @return slots taken and not given back: requests taken off the schedule and not yet ended */
     int inUse() {
         return inUse;
@@ -170,6 +184,7 @@ final class RequestSlots {
         waitedAtCap = Arrays.copyOf(waitedAtCap, bigger);
         waited = Arrays.copyOf(waited, bigger);
         retried = Arrays.copyOf(retried, bigger);
+        traceId = Arrays.copyOf(traceId, bigger);
         free = Arrays.copyOf(free, bigger);
         for (int i = size; i < bigger; i++) {
             free[freeCount++] = bigger - 1 - (i - size);

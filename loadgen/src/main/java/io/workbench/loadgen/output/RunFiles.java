@@ -49,12 +49,24 @@ public final class RunFiles {
 
     /** Writes summary.json and the .hgrm files; summary.json last and atomically, so a reader never sees half of it. */
     public static Path write(RunResult result) throws IOException {
+        return write(result, null);
+    }
+
+    /**
+     * As {@link #write(RunResult)}, with {@code trace} as the summary's {@code trace} member (a traced
+     * run's breakdown, {@link io.workbench.loadgen.trace.TraceFiles#summary}), or none if null.
+     */
+    public static Path write(RunResult result, ObjectNode trace) throws IOException {
         Path out = result.plan().out();
         Files.createDirectories(out);
         for (LatencyRecorders.Kind kind : LatencyRecorders.Kind.values()) {
             writeHgrm(out.resolve(hgrm(kind)), result.latencies().of(kind));
         }
-        return writeSummary(out, summary(result));
+        ObjectNode summary = summary(result);
+        if (trace != null) {
+            summary.set("trace", trace);
+        }
+        return writeSummary(out, summary);
     }
 
     /** @return the name of the percentile file of {@code kind}: {@code intended-to-end.hgrm}... */

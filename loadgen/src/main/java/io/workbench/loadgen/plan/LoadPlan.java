@@ -46,12 +46,14 @@ import java.util.Objects;
  * @param latencyFloorNanos   tried->end is also recorded beyond this floor, the time the target was asked to take (0: not)
  * @param out                 the directory the files go to
  * @param progress            whether to print the progress line and final table on stderr
+ * @param trace               whether every request carries its id to the target and the run joins the target's
+ *                            stamps to its own ({@code --trace}; the target must trace too)
  */
 public record LoadPlan(String command, String label, TargetUrl url, Model model, double rate, Arrivals arrivals,
                        long rampNanos, int concurrency, int allAtOnce, long requests, long durationNanos, long warmupNanos,
                        long seed, int maxConnections, IdleOrder idleOrder, int preconnect, List<String> sourceAddresses, int pipeline, long timeoutNanos,
                        long connectTimeoutNanos, long lagLimitNanos, double minRateFraction, DeadlineWait deadlineWait, int threads, long spreadLimitNanos, long batchNanos, long wakeSlackNanos, long connectAfterNanos, long prime, int readBufferBytes, long latencyFloorNanos, Path out,
-                       boolean progress) {
+                       boolean progress, boolean trace) {
 
     public LoadPlan {
         Objects.requireNonNull(url, "url");

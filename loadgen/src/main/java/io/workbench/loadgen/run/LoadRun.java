@@ -21,6 +21,8 @@ import io.workbench.loadgen.schedule.AllAtOnceSchedule;
 import io.workbench.loadgen.schedule.ArrivalSchedule;
 import io.workbench.loadgen.schedule.ArrivalShare;
 import io.workbench.loadgen.schedule.OpenSchedule;
+import io.workbench.loadgen.trace.LoopTrace;
+import io.workbench.loadgen.trace.TraceField;
 import io.workbench.loadgen.verdict.Lateness;
 import io.workbench.loadgen.verdict.TargetPace;
 import io.workbench.loadgen.verdict.Verdict;
@@ -155,7 +157,11 @@ public final class LoadRun {
         if (unreachable != null) {
             return failed(unreachable, budget);
         }
-        HttpRequest request = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField()).build();
+        HttpRequest.Builder requestBuilder = HttpRequest.builder(HttpMethod.GET, plan.url().target()).host(plan.url().hostField());
+        if (plan.trace()) {
+            requestBuilder.numberedField(TraceField.NAME);
+        }
+        HttpRequest request = requestBuilder.build();
         state = State.PRIMING;
         PrimingOutcome primed = Priming.run(selectors, connector, plan, () -> interrupted);
 
@@ -168,6 +174,9 @@ public final class LoadRun {
         for (GeneratorLoop loop : loops) {
             // Before the clock starts: the reading of the loops' CPU at the measured phase's start needs their threads.
             awaitStep(loop.noteThread());
+            if (plan.trace()) {
+                awaitStep(loop.traceInto(new LoopTrace(loop.index(), loops.size())));
+            }
         }
         state = State.PRECONNECTING;
         preconnect(budget);

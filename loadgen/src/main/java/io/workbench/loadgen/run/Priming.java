@@ -19,6 +19,8 @@ import io.workbench.loadgen.record.IntervalLog;
 import io.workbench.loadgen.schedule.ArrivalShare;
 import io.workbench.loadgen.schedule.Arrivals;
 import io.workbench.loadgen.schedule.OpenSchedule;
+import io.workbench.loadgen.trace.LoopTrace;
+import io.workbench.loadgen.trace.TraceField;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -101,7 +103,7 @@ final class Priming {
         try {
             server.start();
             InetSocketAddress canned = new InetSocketAddress("127.0.0.1", server.getLocalPort());
-            primed = closedStage(selectors, connector, canned, plan.prime(), interrupted);
+            primed = closedStage(selectors, connector, canned, plan.prime(), plan.trace(), interrupted);
             if (plan.model() != Model.CLOSED && !interrupted.getAsBoolean()) {
                 primed = primed.withOpenStage(openStage(selectors, connector, canned, plan, interrupted));
             }
@@ -122,13 +124,13 @@ final class Priming {
      * is thrown away (an uncommon trap) when the run's clock crosses into the other.
      */
     private static PrimingOutcome closedStage(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned,
-                                              long count, BooleanSupplier interrupted) throws InterruptedException {
+                                              long count, boolean trace, BooleanSupplier interrupted) throws InterruptedException {
         long start = System.nanoTime();
         long end = start + MAX_NANOS;
         RunClock clock = new RunClock(start, System.currentTimeMillis(), start + CLOSED_WARMUP_NANOS);
         int connections = Math.max(CONNECTIONS, selectors.size());
         ConnectionBudget budget = new ConnectionBudget(connections, List.of());
-        List<GeneratorLoop> loops = loops(selectors, connector, canned, budget);
+        List<GeneratorLoop> loops = loops(selectors, connector, canned, budget, trace);
         for (int i = 0; i < loops.size(); i++) {
             GeneratorLoop loop = loops.get(i);
             await(loop.begin(clock, Workloads.closed(loop, LoadRun.share(connections, i, loops.size()), 1, 0, end)));
@@ -174,7 +176,7 @@ final class Priming {
         long start = System.nanoTime();
         RunClock clock = new RunClock(start, System.currentTimeMillis(), start + OPEN_WARMUP_NANOS);
         ConnectionBudget budget = new ConnectionBudget(Math.max(CONNECTIONS, selectors.size()), List.of());
-        List<GeneratorLoop> loops = loops(selectors, connector, canned, budget);
+        List<GeneratorLoop> loops = loops(selectors, connector, canned, budget, plan.trace());
         // All-at-once has no gaps of its own, and sends without a batch window or slack, as its run will.
         Arrivals arrivals = plan.model() == Model.OPEN ? plan.arrivals() : Arrivals.EXPONENTIAL;
         long batchNanos = plan.model() == Model.OPEN ? plan.batchNanos() : 0;
@@ -207,12 +209,21 @@ final class Priming {
 
     /** A loop on each of the run's selectors, with connections of its own to the canned server, within {@code budget}. */
     private static List<GeneratorLoop> loops(List<ManagedSelector> selectors, LoopConnections.Connector connector, InetSocketAddress canned,
-                                             ConnectionBudget budget) {
-        HttpRequest request = HttpRequest.builder(HttpMethod.GET, "/hello").host("127.0.0.1:" + canned.getPort()).build();
+                                             ConnectionBudget budget, boolean trace) throws InterruptedException {
+        HttpRequest.Builder builder = HttpRequest.builder(HttpMethod.GET, "/hello").host("127.0.0.1:" + canned.getPort());
+        if (trace) {
+            // The run's requests carry their ids: so do priming's, through the same code (kept, then dropped).
+            builder.numberedField(TraceField.NAME);
+        }
+        HttpRequest request = builder.build();
         List<GeneratorLoop> loops = new ArrayList<>();
         for (int i = 0; i < selectors.size(); i++) {
             // A floor of a nanosecond: recording beyond a floor is run here, as in a run whose URL asks for a wait.
-            loops.add(new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), canned, budget, IdleOrder.LIFO), request, 1));
+            GeneratorLoop loop = new GeneratorLoop(i, new LoopConnections(connector, selectors.get(i), canned, budget, IdleOrder.LIFO), request, 1);
+            if (trace) {
+                await(loop.traceInto(new LoopTrace(i, selectors.size())));
+            }
+            loops.add(loop);
         }
         return loops;
     }

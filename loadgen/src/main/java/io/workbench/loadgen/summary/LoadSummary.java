@@ -25,7 +25,7 @@ public record LoadSummary(String label, String command, String url, String model
                           double durationSeconds, boolean interrupted, Requests requests, Blocked blocked,
                           Connections connections, Generator generator, Latencies latency, Validity validity,
                           Files files, String engine, List<String> notes, TargetFellBehind targetFellBehind,
-                          Double latencyFloorMs) {
+                          Double latencyFloorMs, Trace trace) {
 
     /**
      * What happened to the requests: {@code sent = ok + errors + timedOut}, always. {@code written}
@@ -117,6 +117,44 @@ public record LoadSummary(String label, String command, String url, String model
     public record TargetFellBehind(boolean behind, Double heldShare, Double achievedRate, Double scheduledRate,
                                    long peakConnections, long queuedRequests, LatencyStats queueWait, String reason,
                                    Long queuedAtCap) {
+    }
+
+    /**
+     * A traced run's breakdown ({@code --trace}), null for a run that was not traced: where each
+     * request's time went, part by part, over the measured responses both sides recorded whole
+     * ({@code joined} of {@code measuredResponses}); {@code failure} says why there is none when the
+     * target's records could not be had (the other members are then null). {@code parts} is keyed by
+     * the part's name ({@code lateness}, {@code connectionWait}, {@code tripToServer},
+     * {@code serverQueue}, {@code handler}, {@code responseMade}, {@code writeAndTripBack}), in the
+     * order of a request's way, and each part's figures are in milliseconds;
+     * {@code serverWriteAsItSaw} is the server's own account of its write (from the last write
+     * issued to its word that the write completed), not a part; {@code clock.shared} says whether
+     * both sides' stamps were on one clock, {@code clock.reason} why.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Trace(String cell, String firstRead, Long measuredResponses, Long joined, Unmatched unmatched, Long incomplete,
+                        Long droppedByTarget, Long retried, Long censored, Long timedOut, TracePart intendedToEnd,
+                        Map<String, TracePart> parts, TracePart serverWriteAsItSaw, Double sumOfPartMediansMs, Long negativeRequests, Clock clock,
+                        List<TracedRequest> worst, String failure) {
+    }
+
+    /** Measured responses with no target record, and target records of no request of the run. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Unmatched(long generator, long target) {
+    }
+
+    /** One part's figures over the joined requests, in milliseconds; {@code negative}: requests with it below zero. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TracePart(String span, double p50Ms, double p99Ms, double meanMs, double minMs, double maxMs, long negative) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Clock(Boolean shared, String reason) {
+    }
+
+    /** One of the worst requests of a traced run, part by part in milliseconds, keyed as {@link Trace#parts()}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TracedRequest(long id, boolean retried, double intendedToEndMs, Map<String, Double> partsMs) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

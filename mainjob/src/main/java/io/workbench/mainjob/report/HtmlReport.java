@@ -95,6 +95,15 @@ public final class HtmlReport {
                     table(html, cost.header(), cost.rows(), "cost");
                 }
             }
+            List<TraceParts> traced = TraceParts.of(results, preset.scenario());
+            if (!traced.isEmpty()) {
+                html.append("<p>Where the time went. ").append(escape(MarkdownReport.TRACE_TEXT)).append("</p>\n");
+                html.append(TraceBars.html(traced));
+                table(html, TraceParts.header(), TraceParts.rows(traced), "trace");
+                html.append("<p>The worst request of each target's traced rounds, part by part, in the order of its way:</p>\n");
+                html.append(TraceBars.worstHtml(traced));
+                table(html, TraceParts.worstHeader(), TraceParts.worstRows(traced), "trace-worst");
+            }
             for (int i = 0; i < charts.distributions().size(); i++) {
                 if (!concurrency && charts.distributions().get(i).scenario().equals(preset.scenario())) {
                     html.append("<div class=\"chart distribution\" data-chart=\"distribution-").append(i).append("\" data-scenario=\"")

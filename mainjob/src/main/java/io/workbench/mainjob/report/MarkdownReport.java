@@ -45,6 +45,13 @@ public final class MarkdownReport {
     private MarkdownReport() {
     }
 
+    static final String TRACE_TEXT = "Each request's intended->end split into the seven parts of its way, from stamps the generator "
+            + "and the target took on one clock (run with --trace): lateness and connection wait are the generator's side, the "
+            + "trip to the server ends at the target's first read, the server queue at the handler, the handler at the answer, "
+            + "the response made at the call that writes its last bytes, and the write and trip back at the generator's read. "
+            + "Each figure is the median over the target's valid traced rounds of that round's p50 (p99); the parts' medians "
+            + "added up are not the median of their sum, so both are given, with how far apart.";
+
     public static String render(Path runDir, RunResults results, RunFindings findings) {
         StringBuilder md = new StringBuilder();
         md.append("# The 2016 study's scenarios, redone on today's servers\n\n");
@@ -101,6 +108,14 @@ public final class MarkdownReport {
                     table(md, cost.header(), cost.rows(), true);
                     md.append('\n');
                 }
+            }
+            List<TraceParts> traced = TraceParts.of(results, preset.scenario());
+            if (!traced.isEmpty()) {
+                md.append("Where the time went. ").append(MarkdownText.escape(TRACE_TEXT)).append("\n\n");
+                table(md, TraceParts.header(), TraceParts.rows(traced), true);
+                md.append("\nThe worst request of each target's traced rounds, part by part, in the order of its way:\n\n");
+                table(md, TraceParts.worstHeader(), TraceParts.worstRows(traced), true);
+                md.append('\n');
             }
             md.append("Per target, the study's way (best, median and spread of the valid repetitions):\n\n");
             table(md, RunFacts.scenarioHeader(concurrency), RunFacts.scenarioRows(results, preset.scenario(), concurrency), true);

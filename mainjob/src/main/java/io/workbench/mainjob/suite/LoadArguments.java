@@ -14,10 +14,15 @@ import java.util.List;
  * target and in the generator, are not what the run measures. The generator JVM lives for the
  * whole run, so this is all it needs; a generator JVM per run needed 3 s and its own priming.
  *
+ * <p>With {@code trace}, a measured run (not a warm-up window, not a search step) is traced: its
+ * requests carry their ids and it joins the target's stamps to its own; each measured run takes
+ * the target's records since the last, so a warm-up's requests, which carry no id, leave none.
+ *
  * @param sourceAddresses the network's {@code --source-addresses}
  * @param scale           the test-only shortening factor, applied to every duration and count here
+ * @param trace           whether measured runs are traced ({@code --trace})
  */
-record LoadArguments(int sourceAddresses, double scale) {
+record LoadArguments(int sourceAddresses, double scale, boolean trace) {
 
     /** A measured open run's own unmeasured start (scaled with --scale). */
     static final long GENERATOR_WARMUP_MILLIS = 1_000;
@@ -47,9 +52,12 @@ record LoadArguments(int sourceAddresses, double scale) {
             // No priming: its requests are sent at once whatever the generator's code; a measured phase of all-at-once
             // is judged by how long it took to send them all, not by lateness.
             common(preset, arguments, 0, out, label);
+            traced(arguments);
             return arguments;
         }
-        return open(url, preset, preset.rate(), preset.requests(), round, prime, out, label);
+        List<String> arguments = open(url, preset, preset.rate(), preset.requests(), round, prime, out, label);
+        traced(arguments);
+        return arguments;
     }
 
     /** A step of the overhead search at {@code rate}, for {@code seconds}: seeds from 1001, apart from the rounds'. */
@@ -66,6 +74,12 @@ record LoadArguments(int sourceAddresses, double scale) {
                 "--warmup", Math.max(1, Math.round(GENERATOR_WARMUP_MILLIS * scale)) + "ms", "--seed", String.valueOf(seed)));
         common(preset, arguments, prime ? Math.max(1, Math.round(PRIME_REQUESTS * scale)) : 0, out, label);
         return arguments;
+    }
+
+    private void traced(List<String> arguments) {
+        if (trace) {
+            arguments.add("--trace");
+        }
     }
 
     private void common(Preset preset, List<String> arguments, long prime, Path out, String label) {

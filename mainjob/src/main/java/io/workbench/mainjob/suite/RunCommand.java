@@ -73,6 +73,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "of its own, joined by a veth pair the run creates and removes (root only)")
     private String network;
 
+    @Option(names = "--trace",
+            description = "start every target with --trace and trace every measured run: the report shows where each request's "
+                    + "time went, part by part (see docs/loadgen.md); costs the target a little CPU per request")
+    private boolean trace;
+
     @Option(names = "--shape-rate", paramLabel = "RATE",
             description = "netns only: limit each direction of the veth to RATE (e.g. 1gbit, 100mbit) with tc tbf")
     private String shapeRate;
@@ -180,7 +185,7 @@ public final class RunCommand implements Callable<Integer> {
         try (Network connection = network(shape, launch, pinning, dir)) {
             Files.createDirectories(dir);
             SuitePlan plan = new SuitePlan(commandText(), profile, scale, targets, groups, presets, cap, dir, launch, pinning, connection,
-                    Duration.ofSeconds(readyTimeoutSeconds));
+                    Duration.ofSeconds(readyTimeoutSeconds), trace);
             return run(plan, profile, targets, presets, cap, dir);
         }
     }

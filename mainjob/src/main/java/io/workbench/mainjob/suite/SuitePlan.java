@@ -21,10 +21,11 @@ import java.util.List;
  * @param pinning      the CPUs of target and generator
  * @param network      how target and generator are connected (and, for the report, its description)
  * @param readyTimeout how long a target may take to print READY
+ * @param trace        whether targets stamp the requests and each measured run joins their stamps to its own ({@code --trace})
  */
 public record SuitePlan(String command, Profile profile, double scale, List<TargetId> targets, TargetGroups groups, List<Preset> presets,
                         ConcurrencyCap cap, Path out, JvmLaunch launch, Pinning pinning, Network network,
-                        Duration readyTimeout) {
+                        Duration readyTimeout, boolean trace) {
 
     /** The planned seconds of the whole run, for the progress bar. */
     public double plannedSeconds() {

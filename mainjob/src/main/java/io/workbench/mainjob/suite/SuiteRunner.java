@@ -69,7 +69,7 @@ public final class SuiteRunner {
         Files.createDirectories(plan.out());
         ScheduledExecutorService sampling = SamplingThread.start();
         try {
-            LoadArguments arguments = new LoadArguments(plan.network().sourceAddresses(), plan.scale());
+            LoadArguments arguments = new LoadArguments(plan.network().sourceAddresses(), plan.scale(), plan.trace());
             LoadRuns runs = new LoadRuns(plan.out(), generator, sampling, progress, interruption,
                     Stream.concat(plan.network().loadPrefix().stream(), plan.pinning().load().stream()).toList());
             for (List<TargetId> group : plan.groups().groups()) {
@@ -117,7 +117,10 @@ public final class SuiteRunner {
         Path dir = plan.out().resolve(target.dirName());
         long started = System.currentTimeMillis();
         progress.step(target.toString(), "starting its JVM");
-        List<String> command = LaunchLines.target(plan.network(), plan.pinning(), plan.launch(), target, dir);
+        List<String> command = new ArrayList<>(LaunchLines.target(plan.network(), plan.pinning(), plan.launch(), target, dir));
+        if (plan.trace()) {
+            command.add("--trace");
+        }
         TargetProcess.Outcome outcome = TargetProcess.start(command, dir, plan.readyTimeout());
         progress.done(SuitePlan.STARTUP_SECONDS);
         if (outcome instanceof TargetProcess.NotStarted notStarted) {

@@ -28,7 +28,7 @@ final class RunnerFixture implements AutoCloseable {
     final Progress progress = new Progress(new PrintStream(said, true, StandardCharsets.UTF_8), 1);
     private final List<TargetSession> targets = new ArrayList<>();
     final LoadRuns runs;
-    final LoadArguments arguments = new LoadArguments(1, 1);
+    final LoadArguments arguments = new LoadArguments(1, 1, false);
 
     RunnerFixture(Path root) {
         this.root = root;

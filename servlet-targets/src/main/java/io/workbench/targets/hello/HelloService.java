@@ -2,6 +2,7 @@ package io.workbench.targets.hello;
 
 import io.workbench.iocore.hello.HelloProtocol;
 import io.workbench.iocore.hello.RequestStats;
+import io.workbench.targets.trace.TraceRecorder;
 import java.util.function.Supplier;
 
 /**
@@ -44,6 +45,8 @@ public final class HelloService {
     private volatile ServerFigures serverFigures;
     /** A test's watch over the {@code /hello} requests, or null (always, for a target the command starts). */
     private final ExchangeWatch watch;
+    /** The trace of the requests that carry a trace id, or null: the target was started without tracing. */
+    private final TraceRecorder tracing;
 
     /** A member of {@code /stats} that one server technology adds about itself. */
     public record ServerFigures(String name, Supplier<String> json) {
@@ -55,6 +58,16 @@ public final class HelloService {
 
     /** @param watch a test's watch over the {@code /hello} requests ({@link ExchangeWatch}), or null */
     public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats, Handoffs handoffs, ExchangeWatch watch) {
+        this(strategy, defaultWaitMillis, stats, handoffs, watch, null);
+    }
+
+    /**
+     * @param watch   a test's watch over the {@code /hello} requests ({@link ExchangeWatch}), or null
+     * @param tracing where the requests that carry a trace id are recorded, or null: none is traced
+     *                and {@code /trace} is a 404
+     */
+    public HelloService(Strategy strategy, long defaultWaitMillis, RequestStats stats, Handoffs handoffs, ExchangeWatch watch,
+                        TraceRecorder tracing) {
         if (defaultWaitMillis < 0 || defaultWaitMillis > HelloProtocol.MAX_WAIT_MILLIS) {
             throw new IllegalArgumentException("default wait must be in [0, " + HelloProtocol.MAX_WAIT_MILLIS + "] ms, was " + defaultWaitMillis);
         }
@@ -65,6 +78,7 @@ public final class HelloService {
         this.completed = stats::completed;
         this.streamCompleted = streams::completed;
         this.watch = watch;
+        this.tracing = tracing;
     }
 
     /**
@@ -75,6 +89,10 @@ public final class HelloService {
      * @param query  the raw query without {@code ?}, or null
      */
     public void handle(String method, String path, String query, HelloExchange exchange) {
+        if (TraceRecorder.PATH.equals(path)) {
+            trace(method, exchange);
+            return;
+        }
         HelloExchange answering = exchange;
         if (!GET.equals(method)) {
             if (!HEAD.equals(method)) {
@@ -106,7 +124,27 @@ public final class HelloService {
      * in place, and hands the others to where its strategy runs them.
      */
     public boolean answeredInPlace(String method, String path) {
-        return HelloProtocol.STATS_PATH.equals(path) && (GET.equals(method) || HEAD.equals(method));
+        return (HelloProtocol.STATS_PATH.equals(path) || TraceRecorder.PATH.equals(path)) && (GET.equals(method) || HEAD.equals(method));
+    }
+
+    /**
+     * {@code GET /trace}: the records of the traced requests since the last {@code /trace}
+     * ({@link TraceRecorder#drainCsv()}); not counted. Without tracing, a 404 that says so; any other
+     * method, a 405 (a {@code HEAD} would drain the records and send none).
+     */
+    private void trace(String method, HelloExchange exchange) {
+        if (tracing == null) {
+            exchange.send(Reply.text(404, "not found: tracing is off (start the target with --trace)"));
+        } else if (!GET.equals(method)) {
+            exchange.send(Reply.TRACE_METHOD_NOT_ALLOWED);
+        } else {
+            exchange.send(Reply.ok(TraceRecorder.CONTENT_TYPE, tracing.drainCsv()));
+        }
+    }
+
+    /** @return where the requests that carry a trace id are recorded, or null if the target does not trace */
+    public TraceRecorder tracing() {
+        return tracing;
     }
 
     private static boolean isContractPath(String path) {
@@ -217,6 +255,7 @@ public final class HelloService {
 
     @Override
     public String toString() {
-        return "HelloService[" + strategy + ", wait=" + defaultWaitMillis + "ms, " + stats + ", " + streams + "]";
+        return "HelloService[" + strategy + ", wait=" + defaultWaitMillis + "ms, " + stats + ", " + streams
+                + (tracing == null ? "" : ", " + tracing) + "]";
     }
 }

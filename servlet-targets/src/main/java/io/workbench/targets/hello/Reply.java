@@ -33,6 +33,13 @@ public final class Reply {
                     + " take " + HelloProtocol.ALLOWED_METHODS).getBytes(StandardCharsets.US_ASCII),
             HelloProtocol.ALLOWED_METHODS);
 
+    /**
+     * {@code 405} with {@code Allow: GET} for {@code /trace}: only a {@code GET} drains the records
+     * (a {@code HEAD} would drain them and send none).
+     */
+    public static final Reply TRACE_METHOD_NOT_ALLOWED = new Reply(405, HelloProtocol.HELLO_CONTENT_TYPE,
+            "method not allowed: /trace takes GET".getBytes(StandardCharsets.US_ASCII), "GET");
+
     private final int status;
     private final String contentType;
     private final long contentLength;
@@ -54,6 +61,11 @@ public final class Reply {
     /** {@code 200 application/json} with the counters of {@code /stats}. */
     public static Reply stats(String json) {
         return new Reply(200, HelloProtocol.STATS_CONTENT_TYPE, json.getBytes(StandardCharsets.UTF_8), null);
+    }
+
+    /** {@code 200} with {@code body} (not copied) as {@code contentType}: e.g. {@code /trace}'s records. */
+    public static Reply ok(String contentType, byte[] body) {
+        return new Reply(200, contentType, body, null);
     }
 
     /** A plain-text error, the reason as the body (e.g. {@code 400} for a bad {@code wait}). */

@@ -16,8 +16,15 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * A request that is never counted ({@code /stats}, a 404) goes from OPEN to ENDED and runs nothing.
  * Lock-free: one reference holds the state, the hook itself while COUNTED.
+ *
+ * <p>It is also where a traced request's stamps are taken, since every server's exchange holds one
+ * per request: {@link #counted} is the handler entered, {@link #answering()} the answer started,
+ * {@link #writing()} its last write issued, {@link #handed()} the response's last byte handed to the
+ * socket, {@link #end()} the end. This class ignores the three between; a target started with
+ * tracing gives a request that carries a trace id a {@link io.workbench.targets.trace.TracedEnd}
+ * instead, which stamps them: an untraced request pays nothing but three empty calls.
  */
-public final class RequestEnd {
+public class RequestEnd {
 
     /** The states, for {@link #toString()}; the reference below encodes them. */
     enum State { OPEN, COUNTED, ENDED }
@@ -58,6 +65,28 @@ public final class RequestEnd {
             previous.run();
         }
         return true;
+    }
+
+    /**
+     * The server's exchange is about to make the response (the strategy's answer starts): called at
+     * the top of its send, on the thread that sends, possibly more than once (a hop to another thread
+     * calls it again). Nothing for an untraced request.
+     */
+    public void answering() {
+    }
+
+    /**
+     * Our code is about to issue the write of the response's last bytes: called right before that
+     * call, on the thread that makes it (the last call counts). Nothing for an untraced request.
+     */
+    public void writing() {
+    }
+
+    /**
+     * The server says the response's last byte was handed to the socket now (its write completed).
+     * Nothing for an untraced request.
+     */
+    public void handed() {
     }
 
     /** True once the request is over: nothing is to be written for it any more. */

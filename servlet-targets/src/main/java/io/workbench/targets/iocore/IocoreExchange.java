@@ -33,12 +33,14 @@ final class IocoreExchange implements HelloExchange, Callback {
     private final Callback callback;
     /** The most bytes of stream chunks one write gathers. */
     private final int streamHighWater;
-    private final RequestEnd end = new RequestEnd();
+    private final RequestEnd end;
 
-    IocoreExchange(Response response, Callback callback, int streamHighWater) {
+    /** @param end the request's end: a traced one if it carries a trace id and the target traces */
+    IocoreExchange(Response response, Callback callback, int streamHighWater, RequestEnd end) {
         this.response = response;
         this.callback = callback;
         this.streamHighWater = streamHighWater;
+        this.end = end;
     }
 
     @Override
@@ -51,6 +53,7 @@ final class IocoreExchange implements HelloExchange, Callback {
         if (end.isEnded()) {
             return;
         }
+        end.answering();
         response.setStatus(reply.status());
         ByteBuffer body;
         if (reply.isHello()) {
@@ -65,6 +68,7 @@ final class IocoreExchange implements HelloExchange, Callback {
             response.setContentLength(reply.contentLength());
             body = reply.body();
         }
+        end.writing();
         response.write(true, body, this);
     }
 
@@ -82,14 +86,17 @@ final class IocoreExchange implements HelloExchange, Callback {
         if (end.isEnded()) {
             return;
         }
+        end.answering();
         response.setStatus(200);
         response.fields().add(STREAM_CONTENT_TYPE);
         response.setContentLength(body.length());
         new IocoreStream(response, streamHighWater, body, this).iterate();
     }
 
+    /** The response's write (or the stream's last) is done: its last byte was handed to the socket. */
     @Override
     public void succeeded() {
+        end.handed();
         if (end.end()) {
             callback.succeeded();
         }

@@ -5,6 +5,9 @@ import io.workbench.iocore.http.server.Handler;
 import io.workbench.iocore.http.server.Request;
 import io.workbench.iocore.http.server.Response;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.RequestEnd;
+import io.workbench.targets.trace.TraceHeader;
+import io.workbench.targets.trace.TraceRecorder;
 import java.util.concurrent.Executor;
 
 /**
@@ -41,7 +44,10 @@ final class IocoreHelloHandler implements Handler {
 
     @Override
     public void handle(Request request, Response response, Callback callback) {
-        IocoreExchange exchange = new IocoreExchange(response, callback, streamHighWater);
+        TraceRecorder tracing = hello.tracing();
+        long traceId = tracing == null ? TraceHeader.NONE : TraceHeader.id(request.fields().get(TraceHeader.NAME));
+        RequestEnd end = traceId < 0 ? new RequestEnd() : tracing.traced(traceId, request.beginNanos());
+        IocoreExchange exchange = new IocoreExchange(response, callback, streamHighWater, end);
         String method = request.method().name();
         String path = request.path();
         String query = request.query();
@@ -63,6 +69,12 @@ final class IocoreHelloHandler implements Handler {
         } catch (Throwable failed) {
             exchange.abort(failed);
         }
+    }
+
+    /** With tracing on, iocore notes when each request's first bytes were read ({@link Request#beginNanos()}). */
+    @Override
+    public boolean wantsBeginNanos() {
+        return hello.tracing() != null;
     }
 
     @Override

@@ -132,6 +132,12 @@ public final class IocoreTechnology implements ServerTechnology {
         }
     }
 
+    /** With {@code --trace}, iocore's {@code Request.beginNanos()}: noted by the connection only then. */
+    @Override
+    public String traceFirstRead() {
+        return "the read that brought the request's first byte returned (iocore's Request.beginNanos(), noted only with --trace)";
+    }
+
     @Override
     public CellFacts facts(Strategy strategy) {
         HttpServer.Config defaults = HttpServer.Config.defaults();

@@ -37,13 +37,17 @@ final class JettyExchange implements HelloExchange, Callback {
     private final Response response;
     private final Callback requestCallback;
     private final Executor pool;
-    private final RequestEnd end = new RequestEnd();
+    private final RequestEnd end;
 
-    /** @param pool the server's pool, where async-dispatch's thread sleeps */
-    JettyExchange(Response response, Callback requestCallback, Executor pool) {
+    /**
+     * @param pool the server's pool, where async-dispatch's thread sleeps
+     * @param end  the request's end: a traced one if it carries a trace id and the target traces
+     */
+    JettyExchange(Response response, Callback requestCallback, Executor pool, RequestEnd end) {
         this.response = response;
         this.requestCallback = requestCallback;
         this.pool = pool;
+        this.end = end;
     }
 
     @Override
@@ -56,6 +60,7 @@ final class JettyExchange implements HelloExchange, Callback {
         if (end.isEnded()) {
             return;
         }
+        end.answering();
         if (reply.isHello()) {
             // GET or HEAD: no content to drain, and the hot path.
             write(reply, true);
@@ -85,6 +90,7 @@ final class JettyExchange implements HelloExchange, Callback {
             }
             body = reply.body();
         }
+        end.writing();
         response.write(true, body, this);
     }
 
@@ -116,6 +122,7 @@ final class JettyExchange implements HelloExchange, Callback {
         if (end.isEnded()) {
             return;
         }
+        end.answering();
         response.setStatus(200);
         HttpFields.Mutable headers = response.getHeaders();
         dateNow(headers);
@@ -124,8 +131,10 @@ final class JettyExchange implements HelloExchange, Callback {
         new JettyStream(response, body, this).iterate();
     }
 
+    /** Jetty says the response's write (or the stream's last) is done: its last byte was handed to the socket. */
     @Override
     public void succeeded() {
+        end.handed();
         if (end.end()) {
             requestCallback.succeeded();
         }

@@ -81,6 +81,11 @@ public final class JettyHandlerTechnology implements ServerTechnology {
     }
 
     @Override
+    public String traceFirstRead() {
+        return JettyServers.TRACE_FIRST_READ;
+    }
+
+    @Override
     public CellFacts facts(Strategy strategy) {
         return JettyServers.facts(strategy, false, List.of("Jetty 12's core Handler stands for Jetty 9's embedded handler API"));
     }

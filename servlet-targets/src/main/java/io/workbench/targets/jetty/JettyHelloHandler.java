@@ -1,6 +1,9 @@
 package io.workbench.targets.jetty;
 
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.RequestEnd;
+import io.workbench.targets.trace.TraceHeader;
+import io.workbench.targets.trace.TraceRecorder;
 import java.util.concurrent.Executor;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -35,7 +38,10 @@ final class JettyHelloHandler extends Handler.Abstract.NonBlocking {
 
     /** Hands one request to {@code hello} through a {@link JettyExchange}, on the calling thread. */
     static void handle(HelloService hello, Executor pool, Request request, Response response, Callback callback) {
-        JettyExchange exchange = new JettyExchange(response, callback, pool);
+        TraceRecorder tracing = hello.tracing();
+        long traceId = tracing == null ? TraceHeader.NONE : TraceHeader.id(request.getHeaders().get(TraceHeader.NAME));
+        RequestEnd end = traceId < 0 ? new RequestEnd() : tracing.traced(traceId, request.getBeginNanoTime());
+        JettyExchange exchange = new JettyExchange(response, callback, pool, end);
         try {
             hello.handle(request.getMethod(), Request.getPathInContext(request), request.getHttpURI().getQuery(), exchange);
         } catch (Throwable failed) {

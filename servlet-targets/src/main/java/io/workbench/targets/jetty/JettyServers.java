@@ -36,6 +36,13 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  */
 final class JettyServers {
 
+    /**
+     * Where a traced request's first read is stamped on Jetty: its parser notes the time it begins a
+     * message with bytes in hand ({@code Request.getBeginNanoTime()}, on the selector, always on).
+     */
+    static final String TRACE_FIRST_READ = "Jetty's parser began the request with its first bytes in hand, on the selector "
+            + "(Request.getBeginNanoTime())";
+
     /** The selectors accept: Jetty registers the listening channel with one of them. */
     private static final int NO_ACCEPTOR_THREADS = 0;
     /**

@@ -5,10 +5,12 @@ import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.servlet.ContainerStamps;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
 import java.util.List;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 
@@ -38,6 +40,11 @@ public final class JettyServletTechnology extends ServletContainer {
     }
 
     @Override
+    public String traceFirstRead() {
+        return JettyServers.TRACE_FIRST_READ;
+    }
+
+    @Override
     public CellFacts facts(Strategy strategy) {
         return JettyServers.facts(strategy, true, List.of());
     }
@@ -47,7 +54,8 @@ public final class JettyServletTechnology extends ServletContainer {
         Server server = JettyServers.server(settings, "jetty");
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
         context.setContextPath("/");
-        ServletHolder holder = new ServletHolder("hello", new HelloServlet(hello));
+        ServletHolder holder = new ServletHolder("hello", new HelloServlet(hello, new ContainerStamps(
+                request -> ServletContextRequest.getServletContextRequest(request).getBeginNanoTime(), false)));
         holder.setAsyncSupported(true);
         context.addServlet(holder, "/*");
         // A servlet may block whatever the strategy (sync writes, the 405's read of the content):

@@ -56,13 +56,15 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
     private final NettyHelloHandler handler;
     private final boolean keepAlive;
     private final boolean http10;
-    private final RequestEnd end = new RequestEnd();
+    private final RequestEnd end;
 
-    NettyExchange(ChannelHandlerContext ctx, NettyHelloHandler handler, boolean keepAlive, boolean http10) {
+    /** @param end the request's end: a traced one if it carries a trace id and the target traces */
+    NettyExchange(ChannelHandlerContext ctx, NettyHelloHandler handler, boolean keepAlive, boolean http10, RequestEnd end) {
         this.ctx = ctx;
         this.handler = handler;
         this.keepAlive = keepAlive;
         this.http10 = http10;
+        this.end = end;
     }
 
     @Override
@@ -72,6 +74,7 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
 
     @Override
     public void send(Reply reply) {
+        end.answering();
         if (!ctx.executor().inEventLoop()) {
             onTheEventLoop(() -> send(reply));
             return;
@@ -92,6 +95,7 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
             headers.set(CONTENT_LENGTH, reply.contentLength());
         }
         connection(headers, keepAlive, http10);
+        end.writing();
         ctx.writeAndFlush(response).addListener(this);
         handler.responded(ctx);
     }
@@ -114,6 +118,7 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
 
     @Override
     public void stream(StreamBody body, WriteMode mode) {
+        end.answering();
         if (!ctx.executor().inEventLoop()) {
             onTheEventLoop(() -> stream(body, mode));
             return;
@@ -130,8 +135,12 @@ final class NettyExchange implements HelloExchange, ChannelFutureListener {
         }
     }
 
+    /** Netty says the response's write is done: its last byte was handed to the socket (or the write failed). */
     @Override
     public void operationComplete(ChannelFuture written) {
+        if (written.isSuccess()) {
+            end.handed();
+        }
         end.end();
         if (!keepAlive || !written.isSuccess()) {
             ctx.close();

@@ -11,6 +11,9 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.workbench.targets.hello.HelloService;
 import io.workbench.targets.hello.Reply;
+import io.workbench.targets.hello.RequestEnd;
+import io.workbench.targets.trace.TraceHeader;
+import io.workbench.targets.trace.TraceRecorder;
 import java.util.ArrayDeque;
 
 /**
@@ -41,6 +44,9 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
     private final long idleNanos;
     /** Pipelined requests that arrived while another was being answered; created on first use. */
     private ArrayDeque<HttpRequest> waiting;
+    /** With tracing on, when each waiting request was read (0 for one without a trace id), in the same order. */
+    private long[] waitingReads = new long[0];
+    private int waitingReadsHead;
     /** A request has been started and its response not written yet. */
     private boolean responding;
     /** The response being written is the last one: the connection closes after it. */
@@ -59,10 +65,13 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object message) {
         try {
             if (message instanceof HttpRequest request && !closing) {
+                // The decoded head reaches the handler within the read that brought its last byte: that
+                // read is the request's first read as Netty lets a handler see it (taken only if traced).
+                long readNanos = hello.tracing() != null && request.headers().contains(TraceHeader.NAME) ? System.nanoTime() : 0;
                 if (responding || (waiting != null && !waiting.isEmpty())) {
-                    queue(ctx, request);
+                    queue(ctx, request, readNanos);
                 } else {
-                    start(ctx, request);
+                    start(ctx, request, readNanos);
                 }
             }
         } finally {
@@ -72,20 +81,32 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void queue(ChannelHandlerContext ctx, HttpRequest request) {
+    private void queue(ChannelHandlerContext ctx, HttpRequest request, long readNanos) {
         if (waiting == null) {
             waiting = new ArrayDeque<>();
+        }
+        if (hello.tracing() != null) {
+            int queued = waiting.size();
+            if (waitingReadsHead + queued == waitingReads.length) {
+                // Compact, and grow if full: as many slots as requests ever waited at once.
+                long[] reads = new long[Math.max(4, queued * 2)];
+                System.arraycopy(waitingReads, waitingReadsHead, reads, 0, queued);
+                waitingReads = reads;
+                waitingReadsHead = 0;
+            }
+            waitingReads[waitingReadsHead + queued] = readNanos;
         }
         waiting.add(request);
         ctx.channel().config().setAutoRead(false);
     }
 
-    private void start(ChannelHandlerContext ctx, HttpRequest request) {
+    /** @param readNanos when the request was read, if it carries a trace id and the target traces; else 0 */
+    private void start(ChannelHandlerContext ctx, HttpRequest request, long readNanos) {
         responding = true;
         DecoderResult decoded = request.decoderResult();
         if (decoded.isFailure()) {
             closing = true;
-            new NettyExchange(ctx, this, false, false).send(rejection(decoded.cause()), null);
+            new NettyExchange(ctx, this, false, false, new RequestEnd()).send(rejection(decoded.cause()), null);
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
@@ -98,7 +119,10 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
         String path = queryStart < 0 ? uri.substring(pathStart) : uri.substring(pathStart, queryStart);
         String query = queryStart < 0 ? null : uri.substring(queryStart + 1);
         boolean http10 = request.protocolVersion().minorVersion() == 0;
-        NettyExchange exchange = new NettyExchange(ctx, this, keepAlive, http10);
+        TraceRecorder tracing = hello.tracing();
+        long traceId = readNanos == 0 ? TraceHeader.NONE : TraceHeader.id(request.headers().get(TraceHeader.NAME));
+        RequestEnd end = traceId < 0 ? new RequestEnd() : tracing.traced(traceId, readNanos);
+        NettyExchange exchange = new NettyExchange(ctx, this, keepAlive, http10, end);
         try {
             hello.handle(request.method().name(), path, query, exchange);
         } catch (Throwable failed) {
@@ -175,7 +199,14 @@ final class NettyHelloHandler extends ChannelInboundHandlerAdapter {
         try {
             HttpRequest next;
             while (!responding && !closing && (next = waiting.poll()) != null) {
-                start(ctx, next);
+                long readNanos = 0;
+                if (hello.tracing() != null) {
+                    readNanos = waitingReads[waitingReadsHead++];
+                    if (waiting.isEmpty()) {
+                        waitingReadsHead = 0;
+                    }
+                }
+                start(ctx, next, readNanos);
             }
         } finally {
             startingWaiting = false;

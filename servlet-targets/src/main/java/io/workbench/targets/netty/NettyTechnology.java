@@ -91,6 +91,12 @@ public final class NettyTechnology implements ServerTechnology {
     }
 
     @Override
+    public String traceFirstRead() {
+        return "the decoded head reached the handler on the event loop, in the read that brought its last byte "
+                + "(Netty keeps no time of its own)";
+    }
+
+    @Override
     public CellFacts facts(Strategy strategy) {
         WriteBufferWaterMark marks = WriteBufferWaterMark.DEFAULT;
         String buffers = "Netty's default allocator (" + ByteBufAllocator.DEFAULT.getClass().getSimpleName()

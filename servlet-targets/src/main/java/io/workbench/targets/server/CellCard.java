@@ -142,6 +142,7 @@ public record CellCard(ServerTechnology technology, Strategy strategy, CellFacts
                 + (technology.writesOnItsIoThreadsOnly() ? ", the write's move back to the I/O thread included" : ""));
         lines.add("  buffers:        " + facts.buffers());
         lines.add("  idle timeout:   " + facts.idleTimeout());
+        lines.add("  traced first read: " + technology.traceFirstRead());
         List<String> deviations = deviations();
         lines.add("  departs from the study:" + (deviations.isEmpty() ? " nothing" : ""));
         for (String deviation : deviations) {
@@ -164,6 +165,7 @@ public record CellCard(ServerTechnology technology, Strategy strategy, CellFacts
         lines.add("- I/O threads: " + shared(cards, card -> card.facts().ioThreads()));
         lines.add("- buffers: " + shared(cards, card -> card.facts().buffers()));
         lines.add("- idle timeout: " + shared(cards, card -> card.facts().idleTimeout()));
+        lines.add("- traced first read (`--trace`): " + escape(technology.traceFirstRead()));
         List<String> everywhere = new ArrayList<>(cards.get(0).facts().deviations());
         cards.forEach(card -> everywhere.retainAll(card.facts().deviations()));
         for (String deviation : everywhere) {

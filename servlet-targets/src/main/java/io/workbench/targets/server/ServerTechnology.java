@@ -82,6 +82,13 @@ public interface ServerTechnology {
         return false;
     }
 
+    /**
+     * The earliest point this server exposes of a request's arrival, in words, which a traced request
+     * takes as its first read ({@code --trace}; the card says it): when it read the request's first
+     * bytes, or the nearest point after that it lets a handler see.
+     */
+    String traceFirstRead();
+
     /** What this server says about itself in the card of {@code strategy}, one it runs ({@link CellCard}). */
     CellFacts facts(Strategy strategy);
 

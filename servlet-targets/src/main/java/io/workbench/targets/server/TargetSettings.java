@@ -54,11 +54,14 @@ import java.time.Duration;
  * @param asyncThreads      the processing threads of the other strategies ({@value #ASYNC_MAX_THREADS})
  * @param streamHighWater   the most bytes of {@code /stream} chunks one write gathers, on a server
  *                          that gathers them (iocore)
+ * @param trace             whether requests that carry a trace id are stamped and served by
+ *                          {@code GET /trace} ({@link io.workbench.targets.trace.TraceRecorder}); off,
+ *                          the id is never looked at
  */
 public record TargetSettings(Strategy strategy, String host, int port, long defaultWaitMillis, int backlog,
                              boolean tcpNoDelay, boolean reuseAddress, int ioThreads,
                              Duration idleTimeout, Duration stopGrace, long sweepMillis,
-                             int blockingThreads, int asyncThreads, int streamHighWater) {
+                             int blockingThreads, int asyncThreads, int streamHighWater, boolean trace) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_BACKLOG = 10_000;
@@ -111,7 +114,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     public static TargetSettings of(Strategy strategy, int port, long defaultWaitMillis) {
         return new TargetSettings(strategy, DEFAULT_HOST, port, defaultWaitMillis, DEFAULT_BACKLOG, true, true,
                 Runtime.getRuntime().availableProcessors(), DEFAULT_IDLE_TIMEOUT, DEFAULT_STOP_GRACE, 0,
-                BLOCKING_MAX_THREADS, ASYNC_MAX_THREADS, DEFAULT_STREAM_HIGH_WATER);
+                BLOCKING_MAX_THREADS, ASYNC_MAX_THREADS, DEFAULT_STREAM_HIGH_WATER, false);
     }
 
     /**
@@ -133,7 +136,7 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
             throw new IllegalArgumentException("host must be a literal IP address (e.g. 127.0.0.1), was '" + newHost + "'");
         }
         return new TargetSettings(strategy, newHost, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater, trace);
     }
 
     /** True for a dotted IPv4 address or an IPv6 address, checked without any name lookup. */
@@ -153,36 +156,42 @@ public record TargetSettings(Strategy strategy, String host, int port, long defa
     /** @return a copy listening on {@code newPort} */
     public TargetSettings withPort(int newPort) {
         return new TargetSettings(strategy, host, newPort, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater, trace);
     }
 
     /** @return a copy that sweeps parked asynchronous requests every {@code millis} (0: hand them off at once) */
     public TargetSettings withSweepMillis(long millis) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, millis, blockingThreads, asyncThreads, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, millis, blockingThreads, asyncThreads, streamHighWater, trace);
     }
 
     /** @return a copy that closes connections idle for {@code timeout} (tests use a second) */
     public TargetSettings withIdleTimeout(Duration timeout) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, timeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+                ioThreads, timeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater, trace);
     }
 
     /** @return a copy that gives in-flight requests {@code grace} when it stops (tests use a moment) */
     public TargetSettings withStopGrace(Duration grace) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, grace, sweepMillis, blockingThreads, asyncThreads, streamHighWater);
+                ioThreads, idleTimeout, grace, sweepMillis, blockingThreads, asyncThreads, streamHighWater, trace);
     }
 
     /** @return a copy whose pools hold at most {@code blocking} and {@code async} processing threads (tests use a few) */
     public TargetSettings withThreadLimits(int blocking, int async) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, blocking, async, streamHighWater);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blocking, async, streamHighWater, trace);
     }
 
     /** @return a copy whose {@code /stream} gathers up to {@code bytes} of chunks a write, on a server that gathers them */
     public TargetSettings withStreamHighWater(int bytes) {
         return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
-                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, bytes);
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, bytes, trace);
+    }
+
+    /** @return a copy that traces the requests that carry a trace id ({@code --trace}), or not */
+    public TargetSettings withTrace(boolean on) {
+        return new TargetSettings(strategy, host, port, defaultWaitMillis, backlog, tcpNoDelay, reuseAddress,
+                ioThreads, idleTimeout, stopGrace, sweepMillis, blockingThreads, asyncThreads, streamHighWater, on);
     }
 }

@@ -1,6 +1,9 @@
 package io.workbench.targets.servlet;
 
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.RequestEnd;
+import io.workbench.targets.trace.TraceHeader;
+import io.workbench.targets.trace.TraceRecorder;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -29,16 +32,25 @@ public final class HelloServlet extends HttpServlet {
     /** Not serialised: a target's servlet lives and dies with its server. */
     private final transient HelloService hello;
     private final transient ContainerEnd containerEnd;
+    private final transient ContainerStamps stamps;
 
-    /** For a container whose Servlet API listeners report every end of a request (Jetty, Tomcat). */
-    public HelloServlet(HelloService hello) {
-        this(hello, ContainerEnd.LISTENERS);
+    /**
+     * For a container whose Servlet API listeners report every end of a request (Jetty, Tomcat).
+     *
+     * @param stamps what the container tells of a traced request's time
+     */
+    public HelloServlet(HelloService hello, ContainerStamps stamps) {
+        this(hello, ContainerEnd.LISTENERS, stamps);
     }
 
-    /** @param containerEnd how the container tells that it ended a request by itself */
-    public HelloServlet(HelloService hello, ContainerEnd containerEnd) {
+    /**
+     * @param containerEnd how the container tells that it ended a request by itself
+     * @param stamps       what the container tells of a traced request's time
+     */
+    public HelloServlet(HelloService hello, ContainerEnd containerEnd, ContainerStamps stamps) {
         this.hello = hello;
         this.containerEnd = containerEnd;
+        this.stamps = stamps;
     }
 
     @Override
@@ -49,7 +61,7 @@ public final class HelloServlet extends HttpServlet {
             task.run();
             return;
         }
-        ServletExchange exchange = new ServletExchange(request, response, containerEnd);
+        ServletExchange exchange = new ServletExchange(request, response, containerEnd, end(request), stamps.handsOverAtItsEnd());
         try {
             // The context path is "", so the request URI is the path (not decoded, as on every other target).
             hello.handle(request.getMethod(), request.getRequestURI(), request.getQueryString(), exchange);
@@ -58,6 +70,17 @@ public final class HelloServlet extends HttpServlet {
             // would log it and answer its own error page.
             exchange.abort(failed);
         }
+    }
+
+    /** The request's end: a traced one if it carries a trace id and the target traces. */
+    private RequestEnd end(HttpServletRequest request) {
+        TraceRecorder tracing = hello.tracing();
+        long traceId = tracing == null ? TraceHeader.NONE : TraceHeader.id(request.getHeader(TraceHeader.NAME));
+        if (traceId < 0) {
+            return new RequestEnd();
+        }
+        long firstRead = stamps.firstReadNanos(request);
+        return stamps.handsOverAtItsEnd() ? tracing.tracedHandedAfterEnd(traceId, firstRead) : tracing.traced(traceId, firstRead);
     }
 
     @Override

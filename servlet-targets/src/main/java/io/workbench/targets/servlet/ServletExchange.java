@@ -47,19 +47,44 @@ final class ServletExchange implements HelloExchange, AsyncListener {
     /** Set on the handling thread by startAsync(), read by the threads the request is handed to after it. */
     private volatile AsyncContext async;
     private volatile boolean dispatched;
-    private final RequestEnd end = new RequestEnd();
+    private final RequestEnd end;
+    /** Whether the container hands the response to the socket only at its own end ({@link ContainerStamps#handsOverAtItsEnd()}). */
+    private final boolean handsOverAtItsEnd;
 
-    ServletExchange(HttpServletRequest request, HttpServletResponse response, ContainerEnd containerEnd) {
+    /**
+     * @param end               the request's end: a traced one if it carries a trace id and the target traces
+     * @param handsOverAtItsEnd whether the container hands a response to the socket only at its own
+     *                          end of the request, rather than in the write that reaches its length
+     */
+    ServletExchange(HttpServletRequest request, HttpServletResponse response, ContainerEnd containerEnd, RequestEnd end,
+                    boolean handsOverAtItsEnd) {
         this.request = request;
         this.response = response;
         this.containerEnd = containerEnd;
+        this.end = end;
+        this.handsOverAtItsEnd = handsOverAtItsEnd;
     }
 
     /** On the handling thread: the container's own end of the request is watched from now on. */
     @Override
     public void counted(Runnable whenEnded) {
         end.counted(whenEnded);
-        containerEnd.watch(request, end::end);
+        containerEnd.watch(request, this::containerEnded);
+    }
+
+    /** The container ended the request by itself, or (Undertow) completed it after its response was handed over. */
+    private void containerEnded() {
+        if (handsOverAtItsEnd) {
+            end.handed();
+        }
+        end.end();
+    }
+
+    /** The write that reached the response's length returned: the container handed its last byte to the socket. */
+    private void written() {
+        if (!handsOverAtItsEnd) {
+            end.handed();
+        }
     }
 
     @Override
@@ -72,6 +97,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         if (end.isEnded()) {
             return;
         }
+        end.answering();
         try {
             write(reply, mode);
         } catch (IllegalStateException endedMeanwhile) {
@@ -101,7 +127,9 @@ final class ServletExchange implements HelloExchange, AsyncListener {
             return;
         }
         try {
+            end.writing();
             response.getOutputStream().write(body);
+            written();
         } catch (IOException clientGone) {
             // Nothing to answer to; the container closes the connection. Still finished, and counted.
             end.end();
@@ -216,6 +244,7 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         if (end.isEnded()) {
             return;
         }
+        end.answering();
         response.setStatus(200);
         response.setHeader("Date", HttpDate.now());
         response.setContentType(StreamBody.CONTENT_TYPE);
@@ -320,11 +349,13 @@ final class ServletExchange implements HelloExchange, AsyncListener {
         public void onWritePossible() throws IOException {
             if (!written) {
                 written = true;
+                end.writing();
                 out.write(body);
             }
             // Complete only once the write is through: isReady() false means it is still pending,
             // and the container calls again when it is not.
             if (out.isReady()) {
+                written();
                 finish();
             }
         }

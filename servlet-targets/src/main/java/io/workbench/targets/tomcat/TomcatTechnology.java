@@ -6,10 +6,14 @@ import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.ServerTechnology;
 import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.servlet.ContainerStamps;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -19,8 +23,10 @@ import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.OutputBuffer;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.connector.OutputBuffer;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.RequestFacade;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
@@ -66,6 +72,12 @@ public final class TomcatTechnology extends ServletContainer {
     @Override
     public boolean redispatchesOnTheHandlingThread() {
         return true;
+    }
+
+    @Override
+    public String traceFirstRead() {
+        return "Tomcat began to parse the request line on a pool thread (its Request.getStartTimeNanos()): after the "
+                + "poller handed the connection to the pool, so a wait for a pool thread falls in the trip to the server";
     }
 
     @Override
@@ -126,7 +138,7 @@ public final class TomcatTechnology extends ServletContainer {
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);
         context.setRenewThreadsWhenStoppingContext(false);
-        Wrapper wrapper = Tomcat.addServlet(context, "hello", new HelloServlet(hello));
+        Wrapper wrapper = Tomcat.addServlet(context, "hello", new HelloServlet(hello, new ContainerStamps(TomcatTechnology::startTimeNanos, false)));
         wrapper.setAsyncSupported(true);
         context.addServletMappingDecoded("/*", "hello");
 
@@ -144,6 +156,31 @@ public final class TomcatTechnology extends ServletContainer {
             }
             throw failed;
         }
+    }
+
+    /** The catalina request behind the facade a servlet is given: Tomcat's own start time is on it. */
+    private static final VarHandle FACADE_REQUEST;
+
+    static {
+        try {
+            FACADE_REQUEST = MethodHandles.privateLookupIn(RequestFacade.class, MethodHandles.lookup())
+                    .findVarHandle(RequestFacade.class, "request", Request.class);
+        } catch (ReflectiveOperationException x) {
+            throw new ExceptionInInitializerError(x);
+        }
+    }
+
+    /**
+     * When Tomcat began to parse the request line of {@code request} (it marks it on the pool thread
+     * that reads it, before the line's first byte is consumed), or 0 if it is not the facade Tomcat
+     * gives a servlet.
+     */
+    static long startTimeNanos(HttpServletRequest request) {
+        if (!(request instanceof RequestFacade facade)) {
+            return 0;
+        }
+        long start = ((Request) FACADE_REQUEST.get(facade)).getCoyoteRequest().getStartTimeNanos();
+        return start == -1 ? 0 : start;
     }
 
     private static void set(Connector connector, String property, String value) {

@@ -29,10 +29,12 @@ import org.xnio.IoUtils;
 final class UndertowExchange implements HelloExchange {
 
     private final HttpServerExchange exchange;
-    private final RequestEnd end = new RequestEnd();
+    private final RequestEnd end;
 
-    UndertowExchange(HttpServerExchange exchange) {
+    /** @param end the request's end: a traced one if it carries a trace id and the target traces */
+    UndertowExchange(HttpServerExchange exchange, RequestEnd end) {
         this.exchange = exchange;
+        this.end = end;
     }
 
     /** Also on the handling thread, before any hand-off: the exchange has not been ended by us yet. */
@@ -45,6 +47,8 @@ final class UndertowExchange implements HelloExchange {
         }
         try {
             exchange.addExchangeCompleteListener((ended, next) -> {
+                // Undertow completes an exchange once its response is written and flushed (or its connection closed).
+                end.handed();
                 end.end();
                 next.proceed();
             });
@@ -58,6 +62,7 @@ final class UndertowExchange implements HelloExchange {
         if (end.isEnded() || exchange.isComplete()) {
             return;
         }
+        end.answering();
         try {
             exchange.setStatusCode(reply.status());
             // Dated now, and first, as every target's head is (Undertow would date it last).
@@ -68,6 +73,7 @@ final class UndertowExchange implements HelloExchange {
                 exchange.getResponseHeaders().put(Headers.ALLOW, reply.allow());
             }
             ByteBuffer body = reply.body();
+            end.writing();
             exchange.getResponseSender().send(body, IoCallback.END_EXCHANGE);
         } catch (IllegalStateException endedMeanwhile) {
             // Undertow ended the exchange between the check and the write (the connection closed).
@@ -93,6 +99,7 @@ final class UndertowExchange implements HelloExchange {
         if (end.isEnded() || exchange.isComplete()) {
             return;
         }
+        end.answering();
         exchange.setStatusCode(200);
         exchange.getResponseHeaders().put(Headers.DATE, HttpDate.now());
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, StreamBody.CONTENT_TYPE);

@@ -72,6 +72,11 @@ public final class UndertowHandlerTechnology implements ServerTechnology {
     }
 
     @Override
+    public String traceFirstRead() {
+        return UndertowServers.TRACE_FIRST_READ;
+    }
+
+    @Override
     public CellFacts facts(Strategy strategy) {
         return UndertowServers.facts(strategy);
     }

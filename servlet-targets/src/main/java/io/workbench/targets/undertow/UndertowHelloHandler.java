@@ -3,6 +3,9 @@ package io.workbench.targets.undertow;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.workbench.targets.hello.HelloService;
+import io.workbench.targets.hello.RequestEnd;
+import io.workbench.targets.trace.TraceHeader;
+import io.workbench.targets.trace.TraceRecorder;
 import java.util.concurrent.Executor;
 
 /**
@@ -43,7 +46,10 @@ final class UndertowHelloHandler implements HttpHandler {
      * connection closes).
      */
     static void handle(HelloService hello, HttpServerExchange exchange) {
-        UndertowExchange answering = new UndertowExchange(exchange);
+        TraceRecorder tracing = hello.tracing();
+        long traceId = tracing == null ? TraceHeader.NONE : TraceHeader.id(exchange.getRequestHeaders().getFirst(TraceHeader.NAME));
+        RequestEnd end = traceId < 0 ? new RequestEnd() : tracing.traced(traceId, Math.max(0, exchange.getRequestStartTime()));
+        UndertowExchange answering = new UndertowExchange(exchange, end);
         try {
             hello.handle(exchange.getRequestMethod().toString(), exchange.getRequestPath(),
                     emptyToNull(exchange.getQueryString()), answering);

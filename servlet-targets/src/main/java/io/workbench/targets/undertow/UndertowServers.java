@@ -61,6 +61,14 @@ import org.xnio.channels.AcceptingChannel;
  */
 final class UndertowServers {
 
+    /**
+     * Where a traced request's first read is stamped on Undertow: its request start time, taken on the
+     * I/O thread when the head is parsed, before the handler chain runs; recorded only with
+     * {@code --trace} ({@code UndertowOptions.RECORD_REQUEST_START_TIME}). Undertow keeps no earlier time.
+     */
+    static final String TRACE_FIRST_READ = "Undertow parsed the request's head on its I/O thread, before its handlers run "
+            + "(its request start time, recorded only with --trace)";
+
     private UndertowServers() {
     }
 
@@ -163,6 +171,8 @@ final class UndertowServers {
                     // same head as every other target's.
                     .set(UndertowOptions.ALWAYS_SET_KEEP_ALIVE, false)
                     .set(UndertowOptions.NO_REQUEST_TIMEOUT, idleMillis)
+                    // A traced request's first read: a nanoTime() per request, so only when tracing.
+                    .set(UndertowOptions.RECORD_REQUEST_START_TIME, hello.tracing() != null)
                     .getMap();
             HttpOpenListener open = new HttpOpenListener(bufferPool(settings), serverOptions);
             open.setRootHandler(new FinalChunkedRequired(new UndertowStatsInPlace(hello, root.apply(worker))));

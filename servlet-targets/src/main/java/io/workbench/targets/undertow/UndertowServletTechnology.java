@@ -11,6 +11,7 @@ import io.workbench.targets.hello.Strategy;
 import io.workbench.targets.server.CellFacts;
 import io.workbench.targets.server.RunningServer;
 import io.workbench.targets.server.TargetSettings;
+import io.workbench.targets.servlet.ContainerStamps;
 import io.workbench.targets.servlet.HelloServlet;
 import io.workbench.targets.servlet.ServletContainer;
 import jakarta.servlet.http.HttpServletRequest;
@@ -43,11 +44,22 @@ public final class UndertowServletTechnology extends ServletContainer {
         });
     }
 
+    /** Undertow's request start time ({@link UndertowServers#TRACE_FIRST_READ}), or 0 if it recorded none. */
+    static long requestStartTime(HttpServletRequest request) {
+        long start = ((HttpServletRequestImpl) request).getExchange().getRequestStartTime();
+        return start == -1 ? 0 : start;
+    }
+
     public UndertowServletTechnology() {
         super("undertow", "Undertow 2.3 servlet deployment (DeploymentInfo) running the shared HelloServlet",
                 "XNIO worker pool, at most " + TargetSettings.BLOCKING_MAX_THREADS,
                 "the deployment's executor, a virtual thread per request",
                 "XNIO worker pool, at most " + TargetSettings.ASYNC_MAX_THREADS);
+    }
+
+    @Override
+    public String traceFirstRead() {
+        return UndertowServers.TRACE_FIRST_READ;
     }
 
     @Override
@@ -61,7 +73,8 @@ public final class UndertowServletTechnology extends ServletContainer {
         ExecutorService virtual = settings.strategy().onVirtualThreads()
                 ? Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("undertow-virtual-", 0).factory())
                 : null;
-        HelloServlet servlet = new HelloServlet(hello, UndertowServletTechnology::watchExchangeEnd);
+        HelloServlet servlet = new HelloServlet(hello, UndertowServletTechnology::watchExchangeEnd,
+                new ContainerStamps(UndertowServletTechnology::requestStartTime, true));
         DeploymentInfo deployment = Servlets.deployment()
                 .setClassLoader(UndertowServletTechnology.class.getClassLoader())
                 .setContextPath("/")

@@ -145,8 +145,22 @@ public final class HttpClientConnection extends AbstractConnection {
      *         will be completed, possibly before this method returns); otherwise why it was not
      */
     public Admission send(HttpRequest request, HttpResponseListener listener, long tag) {
+        return send(request, listener, tag, 0);
+    }
+
+    /**
+     * As {@link #send(HttpRequest, HttpResponseListener, long)}, with {@code number} as the value of
+     * the request's numbered field ({@link HttpRequest.Builder#numberedField}; ignored without one):
+     * e.g. an id a server records, so that its records can be joined to the client's.
+     *
+     * @param number a value >= 0
+     */
+    public Admission send(HttpRequest request, HttpResponseListener listener, long tag, long number) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(listener, "listener");
+        if (number < 0) {
+            throw new IllegalArgumentException("a numbered field's value must be >= 0, was " + number);
+        }
         long seq = queue.claim(!request.isPersistent());
         if (seq < 0) {
             return seq == ExchangeQueue.FULL ? Admission.FULL : seq == ExchangeQueue.REFUSED_SHUT ? Admission.CLOSING : Admission.CLOSED;
@@ -154,6 +168,7 @@ public final class HttpClientConnection extends AbstractConnection {
         HttpExchange exchange = queue.slot(seq);
         long timeout = request.timeoutMillis() == HttpRequest.DEFAULT_TIMEOUT ? defaultTimeoutMillis : request.timeoutMillis();
         exchange.prepare(seq, request, listener, tag, System.nanoTime(), timeout);
+        exchange.number(number);
         exchange.publish(seq);
         if (queue.isClosed()) {
             // The connection closed while we published: its closing thread may have missed this slot.

@@ -85,6 +85,8 @@ public final class HttpExchange {
     /** Whether the listener wants the body's pieces ({@link HttpResponseListener#wantsContent()}), asked once per request. */
     private boolean deliverContent;
     private long tag;
+    /** The value of the request's numbered field ({@link HttpRequest.Builder#numberedField}); 0 unless the send gave one. */
+    private long number;
     private long sequence;
     private long queuedNanos;
     private long deadlineNanos;
@@ -120,6 +122,7 @@ public final class HttpExchange {
         this.listener = listener;
         this.deliverContent = listener.wantsContent();
         this.tag = tag;
+        this.number = 0;
         this.queuedNanos = nowNanos;
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = timeoutMillis > 0 ? nowNanos + timeoutMillis * 1_000_000 : NO_DEADLINE;
@@ -290,6 +293,16 @@ public final class HttpExchange {
 
     public HttpRequest request() {
         return request;
+    }
+
+    /** The claiming thread, after {@link #prepare} and before {@link #publish}: the numbered field's value. */
+    void number(long value) {
+        this.number = value;
+    }
+
+    /** @return the value of the request's numbered field, given to {@code send}; 0 if none was */
+    public long number() {
+        return number;
     }
 
     /** @return the caller's tag, given to {@code send} (e.g. the request's intended start time) */

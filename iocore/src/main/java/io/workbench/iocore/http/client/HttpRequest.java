@@ -7,6 +7,7 @@ import io.workbench.iocore.http.RequestGenerator;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -17,6 +18,12 @@ import java.util.Objects;
  * <p>Everything is checked when the request is built, by writing its head once with the same
  * {@link RequestGenerator} the connection uses: a bad target, field name or value fails here, with
  * the generator's message, not later on a selector thread.
+ *
+ * <p>One field may be <em>numbered</em> ({@link Builder#numberedField}): its value is a number given
+ * with each send ({@link HttpClientConnection#send(HttpRequest, HttpResponseListener, long, long)}),
+ * such as an id that lets a server's records be joined to the client's. It is written as
+ * {@value #NUMBER_DIGITS} zero-padded digits in place of a placeholder of the same width, so the
+ * head keeps one size, is still generated and checked as built, and no send allocates.
  */
 public final class HttpRequest {
 
@@ -26,6 +33,9 @@ public final class HttpRequest {
     public static final long NO_TIMEOUT = 0;
 
     private static final int MAX_HEAD_BYTES = 64 * 1024;
+    /** The width of a numbered field's value: every non-negative long fits. */
+    public static final int NUMBER_DIGITS = 19;
+    private static final String NUMBER_PLACEHOLDER = "0".repeat(NUMBER_DIGITS);
     /** Stands for the connection's authority when checking a request whose Host comes from the connection. */
     private static final String SAMPLE_HOST = "127.0.0.1:80";
 
@@ -37,29 +47,55 @@ public final class HttpRequest {
     private final boolean persistent;
     private final long timeoutMillis;
     private final int headBytesWithoutHost;
+    /** The numbered field's name, or null if the request has none. */
+    private final String numberedField;
+    /** Where the numbered field's value begins in the head, the Host value's length not counted; -1 without one. */
+    private final int numberOffsetWithoutHost;
 
     private HttpRequest(Builder builder) {
         this.method = builder.method;
         this.target = builder.target;
         this.host = builder.host;
-        this.fields = copy(builder.fields);
+        this.numberedField = builder.numberedField;
+        this.fields = copy(builder.fields, numberedField);
         this.body = builder.body;
         this.persistent = builder.persistent;
         this.timeoutMillis = builder.timeoutMillis;
         String sampleHost = host != null ? host : SAMPLE_HOST;
-        this.headBytesWithoutHost = measureHead(sampleHost) - sampleHost.length();
+        ByteBuffer head = measureHead(sampleHost);
+        this.headBytesWithoutHost = head.position() - sampleHost.length();
+        this.numberOffsetWithoutHost = numberedField == null ? -1 : numberOffset(head, numberedField) - sampleHost.length();
     }
 
-    /** The builder may go on adding fields after build(): the request keeps its own copy. */
-    private static HttpFields copy(HttpFields fields) {
-        if (fields == null) {
+    /**
+     * The builder may go on adding fields after build(): the request keeps its own copy, with the
+     * numbered field last, its value the placeholder.
+     */
+    private static HttpFields copy(HttpFields fields, String numberedField) {
+        if (fields == null && numberedField == null) {
             return null;
         }
         HttpFields copy = new HttpFields();
-        for (int i = 0; i < fields.size(); i++) {
+        for (int i = 0; fields != null && i < fields.size(); i++) {
             copy.add(fields.name(i), fields.value(i));
         }
+        if (numberedField != null) {
+            copy.add(numberedField, NUMBER_PLACEHOLDER);
+        }
         return copy;
+    }
+
+    /** Where the value of the numbered field {@code name} begins in {@code head} (written from 0 to its position). */
+    private static int numberOffset(ByteBuffer head, String name) {
+        byte[] line = ("\r\n" + name + ": " + NUMBER_PLACEHOLDER + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] bytes = head.array();
+        // The last such line is ours: the numbered field is added after every other field.
+        for (int at = head.position() - line.length; at >= 0; at--) {
+            if (Arrays.equals(bytes, at, at + line.length, line, 0, line.length)) {
+                return at + line.length - 2 - NUMBER_DIGITS;
+            }
+        }
+        throw new IllegalStateException("the numbered field " + name + " is not in the head it was written into");
     }
 
     /** A GET of {@code target} (e.g. {@code /hello?wait=10}) with the client's defaults. */
@@ -72,14 +108,14 @@ public final class HttpRequest {
         return new Builder(method, target);
     }
 
-    /** Writes the head once, to check everything the generator checks and to learn its size. */
-    private int measureHead(String sampleHost) {
+    /** Writes the head once, to check everything the generator checks and to learn its size: returns it, written up to its position. */
+    private ByteBuffer measureHead(String sampleHost) {
         RequestGenerator generator = new RequestGenerator();
         for (int capacity = 1024; ; capacity *= 2) {
             ByteBuffer scratch = ByteBuffer.allocate(capacity);
             try {
                 writeHead(generator, scratch, sampleHost);
-                return scratch.position();
+                return scratch;
             } catch (BufferOverflowException x) {
                 if (capacity >= MAX_HEAD_BYTES) {
                     throw new IllegalArgumentException("the head of " + method + " " + target + " is larger than "
@@ -89,10 +125,29 @@ public final class HttpRequest {
         }
     }
 
-    /** Writes the request line and header section with {@code generator}, which must be idle. */
+    /** Writes the request line and header section with {@code generator}, which must be idle; a numbered field's value is 0. */
     void writeHead(RequestGenerator generator, ByteBuffer out, String connectionAuthority) {
         generator.writeHead(out, method, target, host != null ? host : connectionAuthority, fields,
                 body == null ? 0 : body.length, persistent);
+    }
+
+    /**
+     * Writes the head as {@link #writeHead(RequestGenerator, ByteBuffer, String)} does, then the
+     * numbered field's value, {@code number}, over its placeholder (nothing without a numbered field).
+     *
+     * @param number a value >= 0
+     */
+    void writeHead(RequestGenerator generator, ByteBuffer out, String connectionAuthority, long number) {
+        int start = out.position();
+        writeHead(generator, out, connectionAuthority);
+        if (numberOffsetWithoutHost >= 0) {
+            int end = start + numberOffsetWithoutHost + (host != null ? host.length() : connectionAuthority.length()) + NUMBER_DIGITS;
+            long rest = number;
+            for (int at = end - 1; rest != 0; at--) {
+                out.put(at, (byte) ('0' + rest % 10));
+                rest /= 10;
+            }
+        }
     }
 
     /** @return the size of the head when the connection's authority is {@code authority} */
@@ -102,6 +157,11 @@ public final class HttpRequest {
 
     public HttpMethod method() {
         return method;
+    }
+
+    /** @return the name of the field whose value each send gives ({@link Builder#numberedField}), or null */
+    public String numberedField() {
+        return numberedField;
     }
 
     /**
@@ -158,6 +218,7 @@ public final class HttpRequest {
         private final String target;
         private String host;
         private HttpFields fields;
+        private String numberedField;
         private byte[] body;
         private boolean persistent = true;
         private long timeoutMillis = DEFAULT_TIMEOUT;
@@ -185,6 +246,19 @@ public final class HttpRequest {
         /** Adds a field with a known name; see {@link #field(String, String)}. */
         public Builder field(HttpHeader header, String value) {
             fields().add(header, value);
+            return this;
+        }
+
+        /**
+         * A field whose value is the number each send gives (0 for a send that gives none):
+         * {@link HttpRequest#NUMBER_DIGITS} zero-padded decimal digits, written after the other fields.
+         * At most one; its name is checked as any field's.
+         */
+        public Builder numberedField(String name) {
+            if (numberedField != null) {
+                throw new IllegalStateException("the request already has a numbered field, " + numberedField);
+            }
+            this.numberedField = Objects.requireNonNull(name, "name");
             return this;
         }
 

@@ -133,7 +133,7 @@ final class RequestFlusher extends IteratingCallback implements WriteFlusher.Lis
                     buffer = out = pool.acquire(headBytes);
                 }
                 beginning(seq, buffer.position());
-                request.writeHead(generator, buffer, authority);
+                request.writeHead(generator, buffer, authority, exchange.number());
                 // Content-Length framing: neither call writes a byte, both check the count.
                 generator.writeContentPrefix(buffer, request.contentLength());
                 generator.writeEnd(buffer, null);

@@ -42,4 +42,13 @@ public interface Handler extends Invocable {
      * @param callback complete it exactly once, from any thread, when the exchange is over
      */
     void handle(Request request, Response response, Callback callback) throws Exception;
+
+    /**
+     * @return true if the handler wants to know when each request began
+     *         ({@link Request#beginNanos()}): the connection then reads the clock once per read that
+     *         brings bytes; false (the default) costs nothing
+     */
+    default boolean wantsBeginNanos() {
+        return false;
+    }
 }

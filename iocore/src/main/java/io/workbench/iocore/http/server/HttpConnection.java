@@ -87,11 +87,15 @@ public final class HttpConnection extends AbstractConnection {
      * the connection's thread does while it holds them (the next handler) can keep them waiting.
      */
     private final boolean holdsResponses;
+    /** Whether each request notes when it began ({@link Handler#wantsBeginNanos()}). */
+    private final boolean notesBegin;
 
     // Owned by the thread processing the connection (handed over through HandlingState).
     /** Bytes read and not yet parsed, between fills in flush mode (position..limit); null when empty. */
     private ByteBuffer input;
     private boolean lingering;
+    /** When the last read that brought bytes returned (only if {@link #notesBegin}). */
+    private long readNanos;
     private long lingered;
     /** Set by the thread completing the exchange, before the hand-over, when the exchange failed. */
     private Throwable exchangeFailure;
@@ -110,6 +114,7 @@ public final class HttpConnection extends AbstractConnection {
         this.response = new Response(flusher);
         flusher.bind(response);
         this.holdsResponses = handler.getInvocationType() == InvocationType.NON_BLOCKING;
+        this.notesBegin = handler.wantsBeginNanos();
     }
 
     /**
@@ -148,6 +153,9 @@ public final class HttpConnection extends AbstractConnection {
                     return;
                 }
                 if (input != null && input.hasRemaining()) {
+                    if (notesBegin && request.beginNanos() == 0) {
+                        request.begin(readNanos);
+                    }
                     if (parser.parse(input, events) == HttpParser.Progress.MESSAGE_COMPLETE) {
                         if (!handle()) {
                             return;
@@ -214,7 +222,11 @@ public final class HttpConnection extends AbstractConnection {
             input.compact();
         }
         try {
-            return endPoint.fill(input);
+            int filled = endPoint.fill(input);
+            if (notesBegin && filled > 0) {
+                readNanos = System.nanoTime();
+            }
+            return filled;
         } finally {
             input.flip();
         }

@@ -28,6 +28,8 @@ public final class Request {
     private final HttpParser parser;
     private byte[] content = NO_CONTENT;
     private int contentLength;
+    /** When the read that brought the request's first byte returned, or 0 (not asked for, or not begun). */
+    private long beginNanos;
 
     Request(HttpConnection connection, HttpParser parser) {
         this.connection = connection;
@@ -78,6 +80,20 @@ public final class Request {
         return contentLength;
     }
 
+    /**
+     * @return the {@link System#nanoTime()} at which the read that brought this request's first byte
+     *         returned (for a pipelined request, the read that brought it with the one before); 0 unless
+     *         the handler {@linkplain Handler#wantsBeginNanos() wants it}
+     */
+    public long beginNanos() {
+        return beginNanos;
+    }
+
+    /** The connection begins to parse this request, whose first byte came with the read of {@code readNanos}. */
+    void begin(long readNanos) {
+        beginNanos = readNanos;
+    }
+
     /** @return the connection the request came on */
     public HttpConnection getConnection() {
         return connection;
@@ -117,6 +133,7 @@ public final class Request {
     void recycle() {
         content = NO_CONTENT;
         contentLength = 0;
+        beginNanos = 0;
     }
 
     @Override

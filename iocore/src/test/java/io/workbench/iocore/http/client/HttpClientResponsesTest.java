@@ -75,6 +75,29 @@ class HttpClientResponsesTest {
     }
 
     @Test
+    void eachSendGivesTheNumberedFieldItsValueAndANegativeOneIsRefused() throws Exception {
+        HttpRequest request = HttpRequest.builder(HttpMethod.GET, "/hello").numberedField("X-Id").build();
+        try (ScriptedServer server = new ScriptedServer(peer -> {
+            String host = "Host: 127.0.0.1:" + peer.socket.getLocalPort() + "\r\n";
+            assertEquals("GET /hello HTTP/1.1\r\n" + host + "X-Id: 0000000000000000007\r\n\r\n", peer.readRequest());
+            peer.write(HELLO);
+            assertEquals("GET /hello HTTP/1.1\r\n" + host + "X-Id: 0000000000000000000\r\n\r\n", peer.readRequest());
+            peer.write(HELLO);
+            assertEquals(0, peer.awaitClientClose());
+        })) {
+            HttpClientConnection connection = TestClients.connect(client(TestClients.config("numbered")), server.address());
+            ResponseCollector seven = new ResponseCollector();
+            assertEquals(HttpClientConnection.Admission.ACCEPTED, connection.send(request, seven, 0, 7));
+            assertEquals(200, get(seven).status());
+            IllegalArgumentException negative = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> connection.send(request, new ResponseCollector(), 0, -1));
+            assertTrue(negative.getMessage().contains("must be >= 0, was -1"), negative.getMessage());
+            assertEquals(200, get(connection.send(request)).status());
+            client.stop();
+        }
+    }
+
+    @Test
     void chunkedBodiesWithExtensionsAndTrailers() throws Exception {
         try (ScriptedServer server = new ScriptedServer(peer -> {
             peer.readRequest();
