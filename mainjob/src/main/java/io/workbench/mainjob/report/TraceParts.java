@@ -64,8 +64,9 @@ public record TraceParts(String target, int tracedRounds, int rounds, Map<String
                 anyTraced = true;
                 if (trace.failure() != null) {
                     lacking.add("round " + repetition.index() + ": " + trace.failure());
-                } else if (!repetition.valid()) {
-                    lacking.add("round " + repetition.index() + ": not valid");
+                } else if (!repetition.valid() || !repetition.warm()) {
+                    // The same runs as the findings rest on: valid by the generator's verdict, and taken warm.
+                    lacking.add("round " + repetition.index() + ": " + (repetition.valid() ? "not warm" : "not valid"));
                 } else if (trace.clock() == null || !Boolean.TRUE.equals(trace.clock().shared())) {
                     lacking.add("round " + repetition.index() + ": " + (trace.clock() == null ? "no clock check" : trace.clock().reason()));
                 } else if (trace.joined() == null || trace.joined() == 0) {
