@@ -3,13 +3,19 @@
 # (20,000 req/s by default) from the load generator, against each cell started with and without
 # --trace, the generator with and without --trace to match: the traced requests carry their ids,
 # the target stamps them and keeps one record each, and after the run the generator fetches the
-# records (GET /trace) and joins them. The figure is the target's CPU per request (utime + stime
-# from /proc/PID/stat over the load command, the /trace fetch included, divided by the requests
-# its /stats counted), traced over untraced, with the untraced and traced runs of each cell
-# interleaved round by round (their order alternating) so the machine's drift moves both. Each
-# run is a fresh JVM (pinned to CPU 0), warmed by a closed run of the same requests; the generator
-# runs on CPU 1. Raw output goes to bench/results/<timestamp>-trace-cost/, the table to stdout and
-# summary.md there. Every run is bounded in count and time; nothing is left running.
+# records (GET /trace) and joins them. Two figures, read apart:
+# - per request: the target's CPU (utime + stime from /proc/PID/stat, sampled every 100 ms and
+#   read at the measured phase's two ends, summary.json's startEpochMillis and endEpochMillis)
+#   over the phase's responses, traced over untraced;
+# - the drain: the target's CPU from the phase's end to the load command's end (the traced run's
+#   GET /trace is in it), over the records it served.
+# The untraced and traced runs of each cell are interleaved round by round (their order
+# alternating) so the machine's drift moves both. Each run is a fresh target JVM (pinned to CPU 0),
+# warmed by a closed run of the same requests; the generator runs on CPU 1, primes its code, opens
+# its 64 connections before the clock (and opens no more: connects would be target work that
+# differs run to run) and runs 5 s of its schedule unmeasured before the measured phase. Raw output
+# goes to bench/results/<timestamp>-trace-cost/, the table to stdout and summary.md there. Every
+# run is bounded in count and time; nothing is left running.
 set -euo pipefail
 
 BENCH_NAME="trace-cost"
@@ -23,6 +29,8 @@ RATE=20000
 REQUESTS=200000
 WARMUP_REQUESTS=200000
 ROUNDS=3
+GENERATOR_WARMUP=5s
+LAG_LIMIT=2ms
 OUT=""
 
 usage() {
@@ -33,6 +41,11 @@ usage: bench/trace-cost.sh [options]
   --requests N          requests of a measured run (default $REQUESTS)
   --warmup N            requests of the closed warm-up before it (default $WARMUP_REQUESTS)
   --rounds K            rounds; each measures every cell untraced and traced (default $ROUNDS)
+  --generator-warmup D  the generator's unmeasured part of the schedule (default $GENERATOR_WARMUP)
+  --lag-limit D         the generator's lateness p99 above which a run is invalid (default $LAG_LIMIT:
+                        this benchmark reads the target's CPU, not its latency, and a fresh generator
+                        JVM here is late by 0.6-1.4 ms at p99 at 20,000 req/s, around the load
+                        command's own default of 1 ms)
   --out DIR             where to put the results (default bench/results/<timestamp>-trace-cost)
 EOF
 }
@@ -44,6 +57,8 @@ while [ $# -gt 0 ]; do
     --requests) positive "$1" "${2:-}"; REQUESTS="$2"; shift 2 ;;
     --warmup) positive "$1" "${2:-}"; WARMUP_REQUESTS="$2"; shift 2 ;;
     --rounds) positive "$1" "${2:-}"; ROUNDS="$2"; shift 2 ;;
+    --generator-warmup) GENERATOR_WARMUP="${2:?--generator-warmup needs a duration}"; shift 2 ;;
+    --lag-limit) LAG_LIMIT="${2:?--lag-limit needs a duration}"; shift 2 ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; bench_die "unknown option $1" ;;
@@ -57,36 +72,62 @@ trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 {
   machine_lines
-  echo "command: bench/trace-cost.sh --cells \"$CELLS\" --rate $RATE --requests $REQUESTS --warmup $WARMUP_REQUESTS --rounds $ROUNDS"
+  echo "command: bench/trace-cost.sh --cells \"$CELLS\" --rate $RATE --requests $REQUESTS --warmup $WARMUP_REQUESTS --rounds $ROUNDS --generator-warmup $GENERATOR_WARMUP --lag-limit $LAG_LIMIT"
   echo "this checkout: $(git -C "$BENCH_ROOT" log -1 --format='%h %s' 2>/dev/null || echo unknown)"
 } >"$OUT/environment.txt"
 
+# sample_ticks PID FILE: "epoch_us cpu_ticks" of the process every 100 ms until it ends or the
+# sampler is stopped. Builtins only but sleep, so the sampler costs the machine almost nothing.
+sample_ticks() {
+  local pid="$1" out="$2" stat
+  local -a fields
+  while read -r stat <"/proc/$pid/stat"; do
+    read -ra fields <<<"${stat##*) }"
+    printf '%s %s\n' "${EPOCHREALTIME/./}" $((fields[11] + fields[12])) >>"$out"
+    sleep 0.1
+  done 2>/dev/null
+}
+
+# ticks_at FILE EPOCH_US: the process's CPU ticks at that instant, linear between the two samples
+# around it (empty when the samples do not cover it).
+ticks_at() {
+  awk -v t="$2" '
+    { if ($1 <= t) { t0 = $1; c0 = $2; have0 = 1 } else if (!have1) { t1 = $1; c1 = $2; have1 = 1 } }
+    END { if (have0 && have1) printf "%.3f\n", c0 + (c1 - c0) * (t - t0) / (t1 - t0) }' "$1"
+}
+
+summary_number() { sed -n 's/^  "'"$2"'" *: *\([0-9.]*\).*/\1/p' "$1" | head -n 1; }
+
 # One measured run: start the cell (traced or not), warm it, measure it, stop it; appends
-# "round mode requests cpu_us_per_request verdict" to DIR/runs.tsv.
+# "round mode responses cpu_us_per_request drain_us records verdict" to DIR/runs.tsv.
 measure() {
-  local cell="$1" round="$2" mode="$3" dir completed_before completed_after ticks_before ticks_after verdict
+  local cell="$1" round="$2" mode="$3" dir verdict sampler samples start_us end_us t_start t_end t_after responses records
   dir="$OUT/${cell//:/-}/round-$round-$mode"
   mkdir -p "$dir"
   local -a trace=()
   TARGET_ARGS=()
   if [ "$mode" = traced ]; then trace=(--trace); TARGET_ARGS=(--trace); fi
   if ! start_cell "${cell%%:*}" "${cell#*:}" "$dir" taskset -c 0; then
-    printf '%s\t%s\t0\tn/a\tnot started\n' "$round" "$mode" >>"$OUT/${cell//:/-}/runs.tsv"
+    printf '%s\t%s\t0\tn/a\tn/a\t0\tnot started\n' "$round" "$mode" >>"$OUT/${cell//:/-}/runs.tsv"
     return
   fi
   timeout 300 taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL/hello" --concurrency 64 --requests "$WARMUP_REQUESTS" \
     ${trace[@]+"${trace[@]}"} --quiet --out "$dir/warmup" >/dev/null 2>"$dir/warmup.stderr" || bench_say "  $cell $mode: the warm-up exited with $?"
-  completed_before="$(stats_member "$(http_get "$TARGET_PORT" /stats)" completed)"
-  ticks_before="$(cpu_ticks "$TARGET_PID")"
+  samples="$dir/cpu-samples.txt"
+  sample_ticks "$TARGET_PID" "$samples" &
+  sampler=$!
+  BENCH_CHILDREN+=("$sampler")
   verdict=valid
   # A fresh generator JVM each run: it primes its own code (--prime), opens its connections before the
-  # clock (--preconnect: connects under way were what made it late) and runs a second of its schedule
-  # unmeasured (--warmup), as the main job's runs do, so that its first requests are not what it measures.
+  # clock (--preconnect: connects under way were what made it late) and runs part of its schedule
+  # unmeasured (--warmup: its loop's code settles over the first seconds), so that its first requests
+  # are not what it measures.
   timeout 300 taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL/hello" --rate "$RATE" --arrivals constant --requests "$REQUESTS" \
-    --prime 20000 --warmup 1s --preconnect 64 ${trace[@]+"${trace[@]}"} --quiet --out "$dir/run" >/dev/null 2>"$dir/run.stderr" \
+    --prime 20000 --warmup "$GENERATOR_WARMUP" --preconnect 64 --max-connections 64 --lag-limit "$LAG_LIMIT" \
+    ${trace[@]+"${trace[@]}"} --quiet --out "$dir/run" >/dev/null 2>"$dir/run.stderr" \
     || verdict="invalid:load exited with $?"
-  ticks_after="$(cpu_ticks "$TARGET_PID")"
-  completed_after="$(stats_member "$(http_get "$TARGET_PORT" /stats)" completed)"
+  sleep 0.3
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
   stop_target
   if [ "$verdict" = valid ] && ! grep -q '"valid" *: *true' "$dir/run/summary.json"; then
     verdict="invalid:$(sed -n 's/.*"limitedBy" *: *"\([^"]*\)".*/\1/p' "$dir/run/summary.json" | head -n 1)"
@@ -94,10 +135,19 @@ measure() {
   if [ "$mode" = traced ] && [ "$verdict" = valid ] && ! grep -q '"failure" *: *null' "$dir/run/summary.json"; then
     verdict="invalid:the trace was not joined"
   fi
-  awk -v r="$round" -v m="$mode" -v n=$((completed_after - completed_before)) -v t=$((ticks_after - ticks_before)) \
+  if [ "$verdict" = valid ] && grep -q '"behind" *: *true' "$dir/run/summary.json"; then
+    verdict="valid:the target fell behind"
+  fi
+  start_us=$(( $(summary_number "$dir/run/summary.json" startEpochMillis) * 1000 ))
+  end_us=$(( $(summary_number "$dir/run/summary.json" endEpochMillis) * 1000 ))
+  t_start="$(ticks_at "$samples" "$start_us")"; t_end="$(ticks_at "$samples" "$end_us")"; t_after="$(tail -n 1 "$samples" | cut -d' ' -f2)"
+  responses="$(sed -n 's/^ *"ok" *: *\([0-9]*\).*/\1/p' "$dir/run/summary.json" | head -n 1)"
+  records="$(sed -n 's/^ *"joined" *: *\([0-9]*\).*/\1/p' "$dir/run/summary.json" | head -n 1)"
+  awk -v r="$round" -v m="$mode" -v n="${responses:-0}" -v k="${records:-0}" -v s="$t_start" -v e="$t_end" -v a="$t_after" \
       -v tck="$CLK_TCK" -v v="$verdict" 'BEGIN {
-    if (n > 0) printf "%s\t%s\t%d\t%.2f\t%s\n", r, m, n, t / tck / n * 1e6, v
-    else printf "%s\t%s\t0\tn/a\tinvalid:the target counted no request\n", r, m }' >>"$OUT/${cell//:/-}/runs.tsv"
+    if (n > 0 && s != "" && e != "") printf "%s\t%s\t%d\t%.2f\t%s\t%d\t%s\n", r, m, n, (e - s) / tck / n * 1e6,
+                                             a == "" ? "n/a" : sprintf("%.0f", (a - e) / tck * 1e6), k, v
+    else printf "%s\t%s\t%d\tn/a\tn/a\t%d\tinvalid:no response or no CPU samples around the measured phase\n", r, m, n, k }' >>"$OUT/${cell//:/-}/runs.tsv"
   bench_say "$cell round $round $mode: $(tail -n 1 "$OUT/${cell//:/-}/runs.tsv" | cut -f3-)"
 }
 
@@ -113,24 +163,34 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 {
-  printf '| cell | CPU us/request untraced, median (runs) | traced | traced / untraced, median of the rounds (lowest-highest) |\n'
-  printf '|---|---:|---:|---:|\n'
+  printf '| cell | CPU us/request untraced, median (valid runs) | traced | traced / untraced, median of the rounds (lowest-highest) | the drain: us of CPU per record served (traced runs) | CPU after the phase, untraced runs (us) |\n'
+  printf '|---|---:|---:|---:|---:|---:|\n'
   for cell in $CELLS; do
     awk -F'\t' -v cell="$cell" '
-      $5 == "valid" { cpu[$1 "," $2] = $4; if ($2 == "untraced") u[++nu] = $4; else t[++nt] = $4; rounds[$1] = 1 }
       function median(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
                                          return n == 0 ? "n/a" : (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) }
+      { runs++ }
+      $7 == "valid" {
+        cpu[$1 "," $2] = $4; rounds[$1] = 1
+        if ($2 == "untraced") { u[++nu] = $4; if ($5 != "n/a") idle[++ni] = $5 }
+        else { t[++nt] = $4; if ($5 != "n/a" && $6 > 0) drain[++nd] = $5 / $6 }
+      }
       END {
         nr = 0
         for (r in rounds) if ((r ",untraced") in cpu && (r ",traced") in cpu) ratio[++nr] = cpu[r ",traced"] / cpu[r ",untraced"]
         lo = hi = ""
         for (i = 1; i <= nr; i++) { if (lo == "" || ratio[i] < lo) lo = ratio[i]; if (hi == "" || ratio[i] > hi) hi = ratio[i] }
-        mu = median(u, nu); mt = median(t, nt); mr = median(ratio, nr)
-        printf "| %s | %s (%d) | %s (%d) | %s |\n", cell, mu, nu, mt, nt, nr == 0 ? "n/a: no round with both valid" : sprintf("%.3fx (%.3f-%.3f, %d rounds)", mr, lo, hi, nr)
+        mu = median(u, nu); mt = median(t, nt); mr = median(ratio, nr); md = median(drain, nd); mi = median(idle, ni)
+        printf "| %s | %s (%d of %d) | %s (%d) | %s | %s | %s |\n", cell, mu, nu, runs, mt, nt,
+          nr == 0 ? "n/a: no round with both valid" : sprintf("%.3fx (%.3f-%.3f, %d rounds)", mr, lo, hi, nr),
+          md == "n/a" ? md : sprintf("%.2f", md), mi
       }' "$OUT/${cell//:/-}/runs.tsv"
   done
-  printf '\n%s req/s, %s requests a run after a closed warm-up of %s; target on CPU 0, generator on CPU 1; a fresh JVM a run.\n' \
-    "$RATE" "$REQUESTS" "$WARMUP_REQUESTS"
-  printf 'CPU: the target process'"'"'s utime + stime over the load command (the traced run'"'"'s GET /trace included), over the requests its /stats counted.\n'
+  printf '\n%s req/s of constant arrivals, %s requests measured a run after a closed warm-up of %s and %s of the schedule unmeasured;\n' \
+    "$RATE" "$REQUESTS" "$WARMUP_REQUESTS" "$GENERATOR_WARMUP"
+  printf 'target on CPU 0, generator on CPU 1 (64 connections, lateness limit %s); a fresh JVM of each a run.\n' "$LAG_LIMIT"
+  printf 'CPU per request: the target process'"'"'s utime + stime over the measured phase, over the responses in it. The drain: its CPU from\n'
+  printf 'the phase'"'"'s end to the load command'"'"'s end (GET /trace and the join), over the records joined. Only runs valid by their own verdict count;\n'
+  printf 'the others, and why, are in each cell'"'"'s runs.tsv (columns: round, mode, responses, us/request, us after the phase, records, verdict).\n'
 } | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"
