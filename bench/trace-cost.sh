@@ -24,7 +24,7 @@ BENCH_NAME="trace-cost"
 # shellcheck source=bench/cell-lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/cell-lib.sh"
 
-CELLS="iocore:async-complete jetty:sync"
+CELLS="iocore:async-complete netty:async-complete jetty-handler:async-complete jetty:async-complete"
 RATE=20000
 REQUESTS=200000
 WARMUP_REQUESTS=200000
@@ -32,6 +32,7 @@ ROUNDS=3
 GENERATOR_WARMUP=5s
 LAG_LIMIT=2ms
 OUT=""
+SUMMARIZE=""
 
 usage() {
   cat <<EOF
@@ -47,6 +48,7 @@ usage: bench/trace-cost.sh [options]
                         JVM here is late by 0.6-1.4 ms at p99 at 20,000 req/s, around the load
                         command's own default of 1 ms)
   --out DIR             where to put the results (default bench/results/<timestamp>-trace-cost)
+  --summarize DIR       measure nothing: print the table of an earlier run's results in DIR again
 EOF
 }
 
@@ -60,48 +62,65 @@ while [ $# -gt 0 ]; do
     --generator-warmup) GENERATOR_WARMUP="${2:?--generator-warmup needs a duration}"; shift 2 ;;
     --lag-limit) LAG_LIMIT="${2:?--lag-limit needs a duration}"; shift 2 ;;
     --out) OUT="${2:?--out needs a directory}"; shift 2 ;;
+    --summarize) SUMMARIZE="${2:?--summarize needs a directory}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; bench_die "unknown option $1" ;;
   esac
 done
-check_cells "$CELLS"
-build_targets
-OUT="${OUT:-$BENCH_ROOT/bench/results/$(date +%Y%m%d-%H%M%S)-trace-cost}"
-mkdir -p "$OUT"
-trap bench_cleanup EXIT
-trap 'exit 130' INT TERM
-{
-  machine_lines
-  echo "command: bench/trace-cost.sh --cells \"$CELLS\" --rate $RATE --requests $REQUESTS --warmup $WARMUP_REQUESTS --rounds $ROUNDS --generator-warmup $GENERATOR_WARMUP --lag-limit $LAG_LIMIT"
-  echo "this checkout: $(git -C "$BENCH_ROOT" log -1 --format='%h %s' 2>/dev/null || echo unknown)"
-} >"$OUT/environment.txt"
+if [ -z "$SUMMARIZE" ]; then
+  check_cells "$CELLS"
+  build_targets
+  OUT="${OUT:-$BENCH_ROOT/bench/results/$(date +%Y%m%d-%H%M%S)-trace-cost}"
+  mkdir -p "$OUT"
+  trap bench_cleanup EXIT
+  trap 'exit 130' INT TERM
+  {
+    machine_lines
+    echo "command: bench/trace-cost.sh --cells \"$CELLS\" --rate $RATE --requests $REQUESTS --warmup $WARMUP_REQUESTS --rounds $ROUNDS --generator-warmup $GENERATOR_WARMUP --lag-limit $LAG_LIMIT"
+    echo "this checkout: $(git -C "$BENCH_ROOT" log -1 --format='%h %s' 2>/dev/null || echo unknown)"
+  } >"$OUT/environment.txt"
+fi
 
-# sample_ticks PID FILE: "epoch_us cpu_ticks" of the process every 100 ms until it ends or the
-# sampler is stopped. Builtins only but sleep, so the sampler costs the machine almost nothing.
+# sample_ticks PID FILE: "epoch_us process_ticks compiler_ticks" every 100 ms until the process ends
+# or the sampler is stopped: the process's CPU (user + system, in clock ticks) and that of its JIT
+# compiler threads (C1 and C2) of the moment, which a fresh JVM may still keep busy after its
+# warm-up. Builtins only but sleep, so the sampler costs the machine almost nothing.
 sample_ticks() {
-  local pid="$1" out="$2" stat
-  local -a fields
+  local pid="$1" out="$2" stat task comm thread compiler
+  local -a fields thread_fields
   while read -r stat <"/proc/$pid/stat"; do
     read -ra fields <<<"${stat##*) }"
-    printf '%s %s\n' "${EPOCHREALTIME/./}" $((fields[11] + fields[12])) >>"$out"
+    compiler=0
+    for task in "/proc/$pid/task/"*; do
+      read -r comm <"$task/comm" || continue
+      case "$comm" in
+        "C1 CompilerThre"*|"C2 CompilerThre"*)
+          read -r thread <"$task/stat" || continue
+          read -ra thread_fields <<<"${thread##*) }"
+          compiler=$((compiler + thread_fields[11] + thread_fields[12])) ;;
+      esac
+    done
+    printf '%s %s %s\n' "${EPOCHREALTIME/./}" $((fields[11] + fields[12])) "$compiler" >>"$out"
     sleep 0.1
   done 2>/dev/null
 }
 
-# ticks_at FILE EPOCH_US: the process's CPU ticks at that instant, linear between the two samples
-# around it (empty when the samples do not cover it).
+# ticks_at FILE EPOCH_US [COLUMN]: the ticks of COLUMN (2: the process, the default; 3: its compiler
+# threads) at that instant, linear between the two samples around it (empty when the samples do not
+# cover it).
 ticks_at() {
-  awk -v t="$2" '
-    { if ($1 <= t) { t0 = $1; c0 = $2; have0 = 1 } else if (!have1) { t1 = $1; c1 = $2; have1 = 1 } }
+  awk -v t="$2" -v c="${3:-2}" '
+    { if ($1 <= t) { t0 = $1; c0 = $c; have0 = 1 } else if (!have1) { t1 = $1; c1 = $c; have1 = 1 } }
     END { if (have0 && have1) printf "%.3f\n", c0 + (c1 - c0) * (t - t0) / (t1 - t0) }' "$1"
 }
 
 summary_number() { sed -n 's/^  "'"$2"'" *: *\([0-9.]*\).*/\1/p' "$1" | head -n 1; }
 
 # One measured run: start the cell (traced or not), warm it, measure it, stop it; appends
-# "round mode responses cpu_us_per_request drain_us records verdict" to DIR/runs.tsv.
+# "round mode responses cpu_us_per_request drain_us records verdict compiler_us_per_request" to
+# DIR/runs.tsv (the last: the part of the first that the JIT compiler's threads spent).
 measure() {
-  local cell="$1" round="$2" mode="$3" dir verdict sampler samples start_us end_us t_start t_end t_after responses records
+  local cell="$1" round="$2" mode="$3" dir verdict sampler samples start_us end_us j_start j_end t_start t_end t_after responses records
   dir="$OUT/${cell//:/-}/round-$round-$mode"
   mkdir -p "$dir"
   local -a trace=()
@@ -140,20 +159,70 @@ measure() {
   fi
   start_us=$(( $(summary_number "$dir/run/summary.json" startEpochMillis) * 1000 ))
   end_us=$(( $(summary_number "$dir/run/summary.json" endEpochMillis) * 1000 ))
-  t_start="$(ticks_at "$samples" "$start_us")"; t_end="$(ticks_at "$samples" "$end_us")"; t_after="$(tail -n 1 "$samples" | cut -d' ' -f2)"
+  t_start="$(ticks_at "$samples" "$start_us")"; t_end="$(ticks_at "$samples" "$end_us")"
+  j_start="$(ticks_at "$samples" "$start_us" 3)"; j_end="$(ticks_at "$samples" "$end_us" 3)"; t_after="$(tail -n 1 "$samples" | cut -d' ' -f2)"
   responses="$(sed -n 's/^ *"ok" *: *\([0-9]*\).*/\1/p' "$dir/run/summary.json" | head -n 1)"
   records="$(sed -n 's/^ *"joined" *: *\([0-9]*\).*/\1/p' "$dir/run/summary.json" | head -n 1)"
-  awk -v r="$round" -v m="$mode" -v n="${responses:-0}" -v k="${records:-0}" -v s="$t_start" -v e="$t_end" -v a="$t_after" \
+  awk -v r="$round" -v m="$mode" -v n="${responses:-0}" -v k="${records:-0}" -v s="$t_start" -v e="$t_end" -v a="$t_after" -v js="$j_start" -v je="$j_end" \
       -v tck="$CLK_TCK" -v v="$verdict" 'BEGIN {
-    if (n > 0 && s != "" && e != "") printf "%s\t%s\t%d\t%.2f\t%s\t%d\t%s\n", r, m, n, (e - s) / tck / n * 1e6,
-                                             a == "" ? "n/a" : sprintf("%.0f", (a - e) / tck * 1e6), k, v
-    else printf "%s\t%s\t%d\tn/a\tn/a\t%d\tinvalid:no response or no CPU samples around the measured phase\n", r, m, n, k }' >>"$OUT/${cell//:/-}/runs.tsv"
+    if (n > 0 && s != "" && e != "") printf "%s\t%s\t%d\t%.2f\t%s\t%d\t%s\t%.2f\n", r, m, n, (e - s) / tck / n * 1e6,
+                                             a == "" ? "n/a" : sprintf("%.0f", (a - e) / tck * 1e6), k, v, (je - js) / tck / n * 1e6
+    else printf "%s\t%s\t%d\tn/a\tn/a\t%d\tinvalid:no response or no CPU samples around the measured phase\tn/a\n", r, m, n, k }' >>"$OUT/${cell//:/-}/runs.tsv"
   bench_say "$cell round $round $mode: $(tail -n 1 "$OUT/${cell//:/-}/runs.tsv" | cut -f3-)"
 }
+
+# summarize DIR: the table of the runs.tsv files under DIR, with the command from its environment.txt.
+summarize() {
+  printf '| cell | CPU us/request untraced, median (valid runs) | traced, median (valid runs) | traced / untraced, median of the rounds (lowest-highest) | the same less the JIT compiler threads | of which the JIT compiler threads, untraced / traced (us/request, medians) | the drain: us of CPU per record served (traced runs) | CPU after the phase, untraced runs (us) | valid runs in which the target fell behind |\n'
+  printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+  for runs in "$1"/*/runs.tsv; do
+    cell="$(cat "$(dirname "$runs")/cell" 2>/dev/null || basename "$(dirname "$runs")")"
+    awk -F'\t' -v cell="$cell" '
+      function median(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+                                         return n == 0 ? "n/a" : (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) }
+      $7 ~ /^valid/ {
+        if ($7 != "valid") behind++
+        cpu[$1 "," $2] = $4; rounds[$1] = 1
+        if ($8 != "" && $8 != "n/a") { jit[$1 "," $2] = $8; if ($2 == "untraced") ju[++nju] = $8; else jt[++njt] = $8 }
+        if ($2 == "untraced") { u[++nu] = $4; if ($5 != "n/a") idle[++ni] = $5 }
+        else { t[++nt] = $4; if ($5 != "n/a" && $6 > 0) drain[++nd] = $5 / $6 }
+      }
+      function range(a, n,   i, lo, hi) {
+        for (i = 1; i <= n; i++) { if (i == 1 || a[i] < lo) lo = a[i]; if (i == 1 || a[i] > hi) hi = a[i] }
+        return n == 0 ? "n/a: no round with both valid" : sprintf("%.3fx (%.3f-%.3f, %d rounds)", median(a, n), lo, hi, n)
+      }
+      END {
+        nr = 0; nc = 0
+        for (r in rounds) if ((r ",untraced") in cpu && (r ",traced") in cpu) {
+          ratio[++nr] = cpu[r ",traced"] / cpu[r ",untraced"]
+          if ((r ",untraced") in jit && (r ",traced") in jit)
+            lessJit[++nc] = (cpu[r ",traced"] - jit[r ",traced"]) / (cpu[r ",untraced"] - jit[r ",untraced"])
+        }
+        mu = median(u, nu); mt = median(t, nt); md = median(drain, nd); mi = median(idle, ni)
+        printf "| %s | %s (%d) | %s (%d) | %s | %s | %s / %s | %s | %s | %d |\n", cell, mu, nu, mt, nt, range(ratio, nr), range(lessJit, nc),
+          median(ju, nju), median(jt, njt), md == "n/a" ? md : sprintf("%.2f", md), mi, behind
+      }' "$runs"
+  done
+  printf '\n%s\n' "$(sed -n 's/^command: /The command: /p' "$1/environment.txt")"
+  printf 'GET /hello, zero wait, constant arrivals; the target on CPU 0, the generator (64 connections, no more) on CPU 1; a fresh JVM of each a run.\n'
+  printf 'CPU per request: the target process'"'"'s utime + stime over the measured phase, over the responses in it. The drain: its CPU from\n'
+  printf 'the phase'"'"'s end to the load command'"'"'s end (GET /trace and the join), over the records joined. Only runs valid by their own verdict count,\n'
+  printf 'those in which the target fell behind included (its requests waited at the 64-connection cap) and counted in the last column;\n'
+  printf 'The JIT compiler threads (C1, C2) are read apart too: a fresh JVM may still compile in the phase, more in one run than another.\n'
+  printf 'The others, and why, are in each cell'"'"'s runs.tsv (columns: round, mode, responses, us/request, us after the phase, records, verdict,\n'
+  printf 'us/request of the JIT compiler threads).\n'
+}
+
+if [ -n "$SUMMARIZE" ]; then
+  [ -f "$SUMMARIZE/environment.txt" ] || bench_die "$SUMMARIZE holds no trace-cost results (no environment.txt)"
+  summarize "$SUMMARIZE"
+  exit 0
+fi
 
 for round in $(seq 1 "$ROUNDS"); do
   for cell in $CELLS; do
     mkdir -p "$OUT/${cell//:/-}"
+    echo "$cell" >"$OUT/${cell//:/-}/cell"
     if [ $((round % 2)) -eq 1 ]; then
       measure "$cell" "$round" untraced; measure "$cell" "$round" traced
     else
@@ -162,35 +231,5 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
-{
-  printf '| cell | CPU us/request untraced, median (valid runs) | traced | traced / untraced, median of the rounds (lowest-highest) | the drain: us of CPU per record served (traced runs) | CPU after the phase, untraced runs (us) |\n'
-  printf '|---|---:|---:|---:|---:|---:|\n'
-  for cell in $CELLS; do
-    awk -F'\t' -v cell="$cell" '
-      function median(a, n,   i, j, x) { for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
-                                         return n == 0 ? "n/a" : (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2) }
-      { runs++ }
-      $7 == "valid" {
-        cpu[$1 "," $2] = $4; rounds[$1] = 1
-        if ($2 == "untraced") { u[++nu] = $4; if ($5 != "n/a") idle[++ni] = $5 }
-        else { t[++nt] = $4; if ($5 != "n/a" && $6 > 0) drain[++nd] = $5 / $6 }
-      }
-      END {
-        nr = 0
-        for (r in rounds) if ((r ",untraced") in cpu && (r ",traced") in cpu) ratio[++nr] = cpu[r ",traced"] / cpu[r ",untraced"]
-        lo = hi = ""
-        for (i = 1; i <= nr; i++) { if (lo == "" || ratio[i] < lo) lo = ratio[i]; if (hi == "" || ratio[i] > hi) hi = ratio[i] }
-        mu = median(u, nu); mt = median(t, nt); mr = median(ratio, nr); md = median(drain, nd); mi = median(idle, ni)
-        printf "| %s | %s (%d of %d) | %s (%d) | %s | %s | %s |\n", cell, mu, nu, runs, mt, nt,
-          nr == 0 ? "n/a: no round with both valid" : sprintf("%.3fx (%.3f-%.3f, %d rounds)", mr, lo, hi, nr),
-          md == "n/a" ? md : sprintf("%.2f", md), mi
-      }' "$OUT/${cell//:/-}/runs.tsv"
-  done
-  printf '\n%s req/s of constant arrivals, %s requests measured a run after a closed warm-up of %s and %s of the schedule unmeasured;\n' \
-    "$RATE" "$REQUESTS" "$WARMUP_REQUESTS" "$GENERATOR_WARMUP"
-  printf 'target on CPU 0, generator on CPU 1 (64 connections, lateness limit %s); a fresh JVM of each a run.\n' "$LAG_LIMIT"
-  printf 'CPU per request: the target process'"'"'s utime + stime over the measured phase, over the responses in it. The drain: its CPU from\n'
-  printf 'the phase'"'"'s end to the load command'"'"'s end (GET /trace and the join), over the records joined. Only runs valid by their own verdict count;\n'
-  printf 'the others, and why, are in each cell'"'"'s runs.tsv (columns: round, mode, responses, us/request, us after the phase, records, verdict).\n'
-} | tee "$OUT/summary.md"
+summarize "$OUT" | tee "$OUT/summary.md"
 bench_say "raw results in ${OUT#"$BENCH_ROOT"/}"

@@ -1,7 +1,6 @@
 package io.workbench.targets.trace;
 
 import io.workbench.targets.hello.RequestEnd;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -190,23 +189,13 @@ public final class TraceRecorder implements AutoCloseable {
         long droppedSince = droppedNow - droppedBefore;
         droppedBefore = droppedNow;
         overLimitBefore += taken.overLimit();
-        StringBuilder csv = new StringBuilder((int) Math.min(Integer.MAX_VALUE - 1024, 256 + taken.count() * 110));
-        csv.append("# workbench-trace ").append(FORMAT_VERSION).append('\n');
-        csv.append("# cell ").append(cell).append('\n');
-        csv.append("# first-read ").append(firstRead).append('\n');
-        csv.append("# records ").append(taken.count()).append('\n');
-        csv.append("# dropped ").append(droppedSince).append('\n');
-        csv.append(COLUMNS).append('\n');
-        for (long i = 0; i < taken.count(); i++) {
-            for (int field = 0; field < TraceRing.LONGS; field++) {
-                if (field > 0) {
-                    csv.append(',');
-                }
-                csv.append(taken.get(i, field));
-            }
-            csv.append('\n');
-        }
-        return csv.toString().getBytes(StandardCharsets.US_ASCII);
+        String header = "# workbench-trace " + FORMAT_VERSION + "\n"
+                + "# cell " + cell + "\n"
+                + "# first-read " + firstRead + "\n"
+                + "# records " + taken.count() + "\n"
+                + "# dropped " + droppedSince + "\n"
+                + COLUMNS + "\n";
+        return TraceCsv.write(header, taken);
     }
 
     /** Stops the drainer; what is recorded stays readable. */
