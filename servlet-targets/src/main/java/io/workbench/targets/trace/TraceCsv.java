@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
  * per record, written as ASCII straight into one array of the exact size. A run's records are many
  * (200,000 at 20,000 req/s for ten seconds, about 24 MB of text), and the target serves them between
  * two runs on the thread that read the request: text built in a {@code StringBuilder}, copied to a
- * {@code String} and encoded again cost three copies of that and about 2 us of CPU a record here.
+ * {@code String} and encoded again made three copies of it, and the whole {@code /trace} cost the
+ * target 1.5-2.6 us of CPU a record (the drain column of {@code bench/trace-cost.sh}).
  */
 final class TraceCsv {
 
