@@ -9,12 +9,14 @@
 #   over the phase's responses, traced over untraced;
 # - the drain: the target's CPU from the phase's end to the load command's end (the traced run's
 #   GET /trace is in it), over the records it served.
-# The untraced and traced runs of each cell are interleaved round by round (their order
-# alternating) so the machine's drift moves both. Each run is a fresh target JVM (pinned to CPU 0),
-# warmed by a closed run of the same requests; the generator runs on CPU 1, primes its code, opens
-# its 64 connections before the clock (and opens no more: connects would be target work that
-# differs run to run) and runs 5 s of its schedule unmeasured before the measured phase. Raw output
-# goes to bench/results/<timestamp>-trace-cost/, the table to stdout and summary.md there. Every
+# Each cell's two targets, one started with --trace and one without, are started once on CPU 0,
+# warmed by a closed run of the same requests, and kept for all of the cell's rounds, as the main job
+# keeps its targets: their JIT's state carries over, and a round costs two generator runs, not two
+# JVM starts. Each round measures both, their order alternating, so the machine's drift moves both.
+# The generator (a fresh JVM a run, on CPU 1) primes its code, opens its 64 connections before the
+# clock (and opens no more: connects would be target work that differs run to run) and runs 5 s of
+# its schedule unmeasured before the measured phase. Raw output goes to
+# bench/results/<timestamp>-trace-cost/, the table to stdout and summary.md there. Every
 # run is bounded in count and time; nothing is left running.
 set -euo pipefail
 
@@ -28,7 +30,7 @@ CELLS="iocore:async-complete netty:async-complete jetty-handler:async-complete j
 RATE=20000
 REQUESTS=200000
 WARMUP_REQUESTS=200000
-ROUNDS=3
+ROUNDS=6
 GENERATOR_WARMUP=5s
 LAG_LIMIT=2ms
 OUT=""
@@ -40,8 +42,8 @@ usage: bench/trace-cost.sh [options]
   --cells "S:X ..."     cells to measure (default: $CELLS)
   --rate R              the open rate of the measured runs (default $RATE req/s)
   --requests N          requests of a measured run (default $REQUESTS)
-  --warmup N            requests of the closed warm-up before it (default $WARMUP_REQUESTS)
-  --rounds K            rounds; each measures every cell untraced and traced (default $ROUNDS)
+  --warmup N            requests of each target's closed warm-up (default $WARMUP_REQUESTS)
+  --rounds K            rounds per cell; each measures its untraced and traced target (default $ROUNDS)
   --generator-warmup D  the generator's unmeasured part of the schedule (default $GENERATOR_WARMUP)
   --lag-limit D         the generator's lateness p99 above which a run is invalid (default $LAG_LIMIT:
                         this benchmark reads the target's CPU, not its latency, and a fresh generator
@@ -83,7 +85,7 @@ fi
 
 # sample_ticks PID FILE: "epoch_us process_ticks compiler_ticks" every 100 ms until the process ends
 # or the sampler is stopped: the process's CPU (user + system, in clock ticks) and that of its JIT
-# compiler threads (C1 and C2) of the moment, which a fresh JVM may still keep busy after its
+# compiler threads (C1 and C2) of the moment, which a JVM may still keep busy after its
 # warm-up. Builtins only but sleep, so the sampler costs the machine almost nothing.
 sample_ticks() {
   local pid="$1" out="$2" stat task comm thread compiler
@@ -116,22 +118,35 @@ ticks_at() {
 
 summary_number() { sed -n 's/^  "'"$2"'" *: *\([0-9.]*\).*/\1/p' "$1" | head -n 1; }
 
-# One measured run: start the cell (traced or not), warm it, measure it, stop it; appends
-# "round mode responses cpu_us_per_request drain_us records verdict compiler_us_per_request" to
-# DIR/runs.tsv (the last: the part of the first that the JIT compiler's threads spent).
+# start_warm CELL MODE: starts the cell on CPU 0, with --trace if MODE is traced, warms it with a
+# closed run (traced to match) and keeps it under the name MODE (see keep_target). Fails if it did
+# not start.
+start_warm() {
+  local cell="$1" mode="$2" dir="$OUT/${1//:/-}/$2-target"
+  local -a trace=()
+  TARGET_ARGS=()
+  if [ "$mode" = traced ]; then trace=(--trace); TARGET_ARGS=(--trace); fi
+  start_cell "${cell%%:*}" "${cell#*:}" "$dir" taskset -c 0 || return 1
+  timeout 300 taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL/hello" --concurrency 64 --requests "$WARMUP_REQUESTS" \
+    ${trace[@]+"${trace[@]}"} --quiet --out "$dir/warmup" >/dev/null 2>"$dir/warmup.stderr" || bench_say "  $cell $mode: the warm-up exited with $?"
+  keep_target "$mode"
+}
+
+# One measured run of the kept target MODE; appends "round mode responses cpu_us_per_request drain_us
+# records verdict compiler_us_per_request" to DIR/runs.tsv (the last: the part of the first that the
+# JIT compiler's threads spent).
 measure() {
   local cell="$1" round="$2" mode="$3" dir verdict sampler samples start_us end_us j_start j_end t_start t_end t_after responses records
   dir="$OUT/${cell//:/-}/round-$round-$mode"
   mkdir -p "$dir"
   local -a trace=()
-  TARGET_ARGS=()
-  if [ "$mode" = traced ]; then trace=(--trace); TARGET_ARGS=(--trace); fi
-  if ! start_cell "${cell%%:*}" "${cell#*:}" "$dir" taskset -c 0; then
-    printf '%s\t%s\t0\tn/a\tn/a\t0\tnot started\n' "$round" "$mode" >>"$OUT/${cell//:/-}/runs.tsv"
+  if [ "$mode" = traced ]; then trace=(--trace); fi
+  use_target "$mode"
+  if ! kill -0 "$TARGET_PID" 2>/dev/null; then
+    printf '%s\t%s\t0\tn/a\tn/a\t0\tinvalid:the target is not running\tn/a\n' "$round" "$mode" >>"$OUT/${cell//:/-}/runs.tsv"
+    keep_target "$mode"
     return
   fi
-  timeout 300 taskset -c 1 "$BENCH_ROOT/workbench" load "$TARGET_URL/hello" --concurrency 64 --requests "$WARMUP_REQUESTS" \
-    ${trace[@]+"${trace[@]}"} --quiet --out "$dir/warmup" >/dev/null 2>"$dir/warmup.stderr" || bench_say "  $cell $mode: the warm-up exited with $?"
   samples="$dir/cpu-samples.txt"
   sample_ticks "$TARGET_PID" "$samples" &
   sampler=$!
@@ -147,7 +162,7 @@ measure() {
     || verdict="invalid:load exited with $?"
   sleep 0.3
   kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
-  stop_target
+  keep_target "$mode"
   if [ "$verdict" = valid ] && ! grep -q '"valid" *: *true' "$dir/run/summary.json"; then
     verdict="invalid:$(sed -n 's/.*"limitedBy" *: *"\([^"]*\)".*/\1/p' "$dir/run/summary.json" | head -n 1)"
   fi
@@ -204,11 +219,11 @@ summarize() {
       }' "$runs"
   done
   printf '\n%s\n' "$(sed -n 's/^command: /The command: /p' "$1/environment.txt")"
-  printf 'GET /hello, zero wait, constant arrivals; the target on CPU 0, the generator (64 connections, no more) on CPU 1; a fresh JVM of each a run.\n'
+  printf 'GET /hello, zero wait, constant arrivals; the targets on CPU 0, each kept for its cell'"'"'s rounds; the generator (64 connections, no more) on CPU 1, a fresh JVM a run.\n'
   printf 'CPU per request: the target process'"'"'s utime + stime over the measured phase, over the responses in it. The drain: its CPU from\n'
   printf 'the phase'"'"'s end to the load command'"'"'s end (GET /trace and the join), over the records joined. Only runs valid by their own verdict count,\n'
   printf 'those in which the target fell behind included (its requests waited at the 64-connection cap) and counted in the last column;\n'
-  printf 'The JIT compiler threads (C1, C2) are read apart too: a fresh JVM may still compile in the phase, more in one run than another.\n'
+  printf 'The JIT compiler threads (C1, C2) are read apart too: a JVM may still compile in the phase after its warm-up, more in one run than another.\n'
   printf 'The others, and why, are in each cell'"'"'s runs.tsv (columns: round, mode, responses, us/request, us after the phase, records, verdict,\n'
   printf 'us/request of the JIT compiler threads).\n'
 }
@@ -219,15 +234,22 @@ if [ -n "$SUMMARIZE" ]; then
   exit 0
 fi
 
-for round in $(seq 1 "$ROUNDS"); do
-  for cell in $CELLS; do
-    mkdir -p "$OUT/${cell//:/-}"
-    echo "$cell" >"$OUT/${cell//:/-}/cell"
-    if [ $((round % 2)) -eq 1 ]; then
-      measure "$cell" "$round" untraced; measure "$cell" "$round" traced
-    else
-      measure "$cell" "$round" traced; measure "$cell" "$round" untraced
-    fi
+for cell in $CELLS; do
+  mkdir -p "$OUT/${cell//:/-}"
+  echo "$cell" >"$OUT/${cell//:/-}/cell"
+  if start_warm "$cell" untraced && start_warm "$cell" traced; then
+    for round in $(seq 1 "$ROUNDS"); do
+      if [ $((round % 2)) -eq 1 ]; then
+        measure "$cell" "$round" untraced; measure "$cell" "$round" traced
+      else
+        measure "$cell" "$round" traced; measure "$cell" "$round" untraced
+      fi
+    done
+  else
+    printf '0\tboth\t0\tn/a\tn/a\t0\tinvalid:a target did not start\tn/a\n' >>"$OUT/${cell//:/-}/runs.tsv"
+  fi
+  for mode in untraced traced; do
+    if [ -n "${KEPT_PID[$mode]:-}" ]; then stop_kept_target "$mode"; fi
   done
 done
 
