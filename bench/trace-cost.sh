@@ -163,6 +163,11 @@ measure() {
   sleep 0.3
   kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
   keep_target "$mode"
+  if [ ! -f "$dir/run/summary.json" ]; then
+    printf '%s\t%s\t0\tn/a\tn/a\t0\t%s\tn/a\n' "$round" "$mode" "invalid:no summary (${verdict#invalid:})" >>"$OUT/${cell//:/-}/runs.tsv"
+    bench_say "$cell round $round $mode: the load run wrote no summary (see $dir/run.stderr)"
+    return
+  fi
   if [ "$verdict" = valid ] && ! grep -q '"valid" *: *true' "$dir/run/summary.json"; then
     verdict="invalid:$(sed -n 's/.*"limitedBy" *: *"\([^"]*\)".*/\1/p' "$dir/run/summary.json" | head -n 1)"
   fi
