@@ -82,6 +82,10 @@ import io.workbench.stress.thread.pool.RetireRacesRetire;
 import io.workbench.stress.thread.pool.StartRacesRetire;
 import io.workbench.stress.thread.pool.StartRacesStart;
 import io.workbench.stress.thread.pool.mutant.ThreadCountBug;
+import io.workbench.stress.trace.FullOfferRacesDrain;
+import io.workbench.stress.trace.OfferRacesOffer;
+import io.workbench.stress.trace.PublishRacesDrain;
+import io.workbench.stress.trace.mutant.TraceRingBug;
 import java.util.List;
 
 /**
@@ -204,6 +208,14 @@ public final class Catalog {
                     .mutant(HeldBug.CARRY_WITHOUT_CAS, CarryRacesCarry.class)
                     .mutant(HeldBug.AWAIT_WITHOUT_CAS, AwaitRacesWritten.class)
                     .mutant(HeldBug.WRITTEN_RELEASES_AFTER_CAS, HoldRacesWritten.class)
+                    .build(),
+            Machine.named(TraceRingBug.MACHINE)
+                    .tests(OfferRacesOffer.class, PublishRacesDrain.class, FullOfferRacesDrain.class)
+                    .mutant(TraceRingBug.CLAIM_READ_THEN_WRITE, OfferRacesOffer.class)
+                    .mutant(TraceRingBug.ROOM_CHECKED_ONCE, OfferRacesOffer.class)
+                    .mutant(TraceRingBug.DROP_KEEPS_CLAIM, OfferRacesOffer.class)
+                    .mutant(TraceRingBug.PUBLISHED_BEFORE_WRITTEN, PublishRacesDrain.class)
+                    .mutant(TraceRingBug.FREED_BEFORE_READ, FullOfferRacesDrain.class)
                     .build());
 
     private Catalog() {

@@ -1,5 +1,6 @@
 package io.workbench.targets.trace;
 
+import io.workbench.iocore.trace.TraceRing;
 import io.workbench.targets.hello.RequestEnd;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;

@@ -4,7 +4,7 @@
  * the one monotonic clock every process of the machine reads, the same points on every server (its
  * first bytes read, the handler entered, the answer started, its last byte handed to the socket),
  * recorded without locks or allocation into striped rings of primitive slots
- * ({@link io.workbench.targets.trace.TraceRing}), drained off the hot path, and served by
+ * (iocore's {@link io.workbench.iocore.trace.TraceRing}), drained off the hot path, and served by
  * {@code GET /trace} for the generator to join with its own stamps.
  */
 package io.workbench.targets.trace;

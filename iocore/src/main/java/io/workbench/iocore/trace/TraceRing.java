@@ -1,4 +1,4 @@
-package io.workbench.targets.trace;
+package io.workbench.iocore.trace;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -18,13 +18,14 @@ import java.lang.invoke.VarHandle;
  *   reader: mark == seq + 1 (acquire) --> read longs --setRelease consumed = seq + 1--> the slot is free again
  * </pre>
  *
- * Allocates nothing after construction and takes no lock; the {@link TraceRecorder} spreads its
- * writers over several rings, by thread, so that most writes meet no other writer.
+ * Allocates nothing after construction and takes no lock; the load targets' trace recorder
+ * (servlet-targets' {@code TraceRecorder}) spreads its writers over several rings, by thread, so
+ * that most writes meet no other writer.
  */
-final class TraceRing {
+public final class TraceRing {
 
     /** The longs of one record: id, first read, handler entered, answer started, last write issued, handed, flags. */
-    static final int LONGS = 7;
+    public static final int LONGS = 7;
 
     private static final VarHandle CLAIMED;
     private static final VarHandle CONSUMED;
@@ -58,7 +59,7 @@ final class TraceRing {
     private long dropped;
 
     /** @param capacity records it holds, a power of two */
-    TraceRing(int capacity) {
+    public TraceRing(int capacity) {
         if (capacity < 2 || Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("capacity must be a power of two >= 2, was " + capacity);
         }
@@ -73,7 +74,7 @@ final class TraceRing {
      *
      * @return true if the record was taken
      */
-    boolean offer(long id, long firstRead, long entered, long answered, long writing, long handed, long flags) {
+    public boolean offer(long id, long firstRead, long entered, long answered, long writing, long handed, long flags) {
         long seq;
         do {
             seq = (long) CLAIMED.getVolatile(this);
@@ -97,7 +98,7 @@ final class TraceRing {
 
     /** What the reader gives each record to. */
     @FunctionalInterface
-    interface RecordSink {
+    public interface RecordSink {
         /** The record's {@link #LONGS} longs are {@code slots[at]} to {@code slots[at + LONGS - 1]}, valid during the call. */
         void take(long[] slots, int at);
     }
@@ -108,7 +109,7 @@ final class TraceRing {
      *
      * @return how many it gave
      */
-    int drainTo(RecordSink sink) {
+    public int drainTo(RecordSink sink) {
         long seq = (long) CONSUMED.getOpaque(this);
         int taken = 0;
         while ((long) MARK.getAcquire(marks, (int) (seq & mask)) == seq + 1) {
@@ -121,11 +122,11 @@ final class TraceRing {
     }
 
     /** @return records refused because the ring was full, since it was made */
-    long dropped() {
+    public long dropped() {
         return (long) DROPPED.getVolatile(this);
     }
 
-    int capacity() {
+    public int capacity() {
         return capacity;
     }
 

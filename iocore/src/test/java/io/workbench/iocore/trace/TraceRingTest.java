@@ -1,4 +1,4 @@
-package io.workbench.targets.trace;
+package io.workbench.iocore.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
