@@ -1,5 +1,6 @@
 package io.workbench.targets.trace;
 
+import io.workbench.iocore.trace.TraceRing;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -2,6 +2,7 @@ package io.workbench.targets.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.workbench.iocore.trace.TraceRing;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
