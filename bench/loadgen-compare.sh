@@ -104,11 +104,6 @@ trap 'exit 130' INT TERM
 # Builds the target and the load generator first, so that no run below pays for a build.
 build_targets
 
-# json FILE EXPRESSION: a value out of a summary.json (EXPRESSION in Python over `s`).
-json() {
-  python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); v = eval(sys.argv[2]); print("n/a" if v is None else v)' "$1" "$2"
-}
-
 # loadgen NAME PATH ARGS...: one run of ./workbench load on CPU 1 against PATH into $OUT/NAME;
 # prints nothing, the summary is $OUT/NAME/summary.json.
 loadgen() {

@@ -208,6 +208,12 @@ rusage() {
   awk -F= -v k="$2" '$1 == k { print $2 }' "$OUT/$1.rusage"
 }
 
+# json FILE EXPRESSION: a value out of a JSON file such as a load run's summary.json (EXPRESSION in
+# Python over `s`; None prints as n/a).
+json() {
+  python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); v = eval(sys.argv[2]); print("n/a" if v is None else v)' "$1" "$2"
+}
+
 # CPU time a process has used, user + system, in clock ticks (CLK_TCK per second).
 cpu_ticks() {
   local stat fields

@@ -116,8 +116,6 @@ ticks_at() {
     END { if (have0 && have1) printf "%.3f\n", c0 + (c1 - c0) * (t - t0) / (t1 - t0) }' "$1"
 }
 
-summary_number() { sed -n 's/^  "'"$2"'" *: *\([0-9.]*\).*/\1/p' "$1" | head -n 1; }
-
 # start_warm CELL MODE: starts the cell on CPU 0, with --trace if MODE is traced, warms it with a
 # closed run (traced to match) and keeps it under the name MODE (see keep_target). Fails if it did
 # not start.
@@ -168,21 +166,23 @@ measure() {
     bench_say "$cell round $round $mode: the load run wrote no summary (see $dir/run.stderr)"
     return
   fi
-  if [ "$verdict" = valid ] && ! grep -q '"valid" *: *true' "$dir/run/summary.json"; then
-    verdict="invalid:$(sed -n 's/.*"limitedBy" *: *"\([^"]*\)".*/\1/p' "$dir/run/summary.json" | head -n 1)"
+  # The run's own verdict, its trace's join, the phase's ends and counts, read by name from summary.json.
+  local valid limited_by trace_failure behind
+  read -r valid limited_by trace_failure behind start_us end_us responses records <<<"$(json "$dir/run/summary.json" \
+    '" ".join(str(x) for x in (s["validity"]["valid"], s["validity"]["limitedBy"], "none" if (s.get("trace") or {}).get("failure") is None else "failed",
+     bool((s.get("targetFellBehind") or {}).get("behind")), s["startEpochMillis"] * 1000, s["endEpochMillis"] * 1000,
+     s["requests"]["ok"], (s.get("trace") or {}).get("joined") or 0))')"
+  if [ "$verdict" = valid ] && [ "$valid" != True ]; then
+    verdict="invalid:$limited_by"
   fi
-  if [ "$mode" = traced ] && [ "$verdict" = valid ] && ! grep -q '"failure" *: *null' "$dir/run/summary.json"; then
+  if [ "$mode" = traced ] && [ "$verdict" = valid ] && { [ "$trace_failure" != none ] || [ "$records" -eq 0 ]; }; then
     verdict="invalid:the trace was not joined"
   fi
-  if [ "$verdict" = valid ] && grep -q '"behind" *: *true' "$dir/run/summary.json"; then
+  if [ "$verdict" = valid ] && [ "$behind" = True ]; then
     verdict="valid:the target fell behind"
   fi
-  start_us=$(( $(summary_number "$dir/run/summary.json" startEpochMillis) * 1000 ))
-  end_us=$(( $(summary_number "$dir/run/summary.json" endEpochMillis) * 1000 ))
   t_start="$(ticks_at "$samples" "$start_us")"; t_end="$(ticks_at "$samples" "$end_us")"
   j_start="$(ticks_at "$samples" "$start_us" 3)"; j_end="$(ticks_at "$samples" "$end_us" 3)"; t_after="$(tail -n 1 "$samples" | cut -d' ' -f2)"
-  responses="$(sed -n 's/^ *"ok" *: *\([0-9]*\).*/\1/p' "$dir/run/summary.json" | head -n 1)"
-  records="$(sed -n 's/^ *"joined" *: *\([0-9]*\).*/\1/p' "$dir/run/summary.json" | head -n 1)"
   awk -v r="$round" -v m="$mode" -v n="${responses:-0}" -v k="${records:-0}" -v s="$t_start" -v e="$t_end" -v a="$t_after" -v js="$j_start" -v je="$j_end" \
       -v tck="$CLK_TCK" -v v="$verdict" 'BEGIN {
     if (n > 0 && s != "" && e != "") printf "%s\t%s\t%d\t%.2f\t%s\t%d\t%s\t%.2f\n", r, m, n, (e - s) / tck / n * 1e6,
